@@ -1,0 +1,78 @@
+/**
+ * Problems found in user input. Every stage reports problems as values so a run can show all
+ * of them at once; only the CLI decides how they are printed and which exit code follows.
+ */
+
+/** Stable identifiers of everything flowgen can reject. Documented in docs/errors.md. */
+export const ISSUE_CODES = {
+  "no-specs": "The specs folder has no flow spec files.",
+  "syntax-error": "A spec file is not valid JSON or YAML.",
+  "misplaced-file": "A spec file is not at specs/@<org>/<flow-name>.(json|yaml|yml).",
+  "invalid-flow-name": "An org or flow name breaks the naming rule.",
+  "duplicate-flow": "Two files describe the same flow (for example qa.json and qa.yaml).",
+  "unknown-key": "A spec file has a top-level key flowgen does not know.",
+  "missing-key": "A spec file lacks a required key (input or output).",
+  "invalid-value": "A spec file key has a value of the wrong kind.",
+  "id-mismatch": "The id in a spec file differs from the id its path gives.",
+  "invalid-schema": "A schema breaks the JSON Schema 2020-12 meta-schema.",
+  "unknown-keyword": "A schema uses a keyword JSON Schema and OpenAPI do not define.",
+  "unsupported-keyword": "A schema uses a keyword flowgen cannot bundle ($id, $anchor, $dynamicRef).",
+  "not-an-object-schema": "An input or output schema does not describe a JSON object.",
+  "ref-not-found": "A $ref points to a file or location that does not exist.",
+  "ref-outside-specs": "A $ref points outside the specs folder.",
+  "ref-not-relative": "A $ref is an absolute URL or path instead of a relative one.",
+  "ref-to-flow-file": "A $ref points into another flow's spec file instead of a shared schema.",
+  "invalid-example": "An example does not match its flow's input or output schema.",
+  "not-an-output-folder": "The output folder holds files flowgen did not write.",
+} as const;
+
+export type IssueCode = keyof typeof ISSUE_CODES;
+
+/** One problem in one place, with what to do about it. */
+export interface Issue {
+  readonly code: IssueCode;
+  /** Path as the user wrote it, relative to the working directory, with forward slashes. */
+  readonly file: string;
+  /** JSON pointer inside the file ("" for the whole document). */
+  readonly pointer?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly message: string;
+}
+
+/** Thrown when user input cannot be turned into output; carries every problem found. */
+export class SpecIssuesError extends Error {
+  readonly issues: readonly Issue[];
+  constructor(issues: readonly Issue[]) {
+    super(`${issues.length} problem${issues.length === 1 ? "" : "s"} in the specs`);
+    this.name = "SpecIssuesError";
+    this.issues = issues;
+  }
+}
+
+/** Stable order: by file, then position, then message, so reports do not depend on fs order. */
+export function sortIssues(issues: readonly Issue[]): Issue[] {
+  return [...issues].sort(
+    (a, b) =>
+      compareText(a.file, b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      compareText(a.pointer ?? "", b.pointer ?? "") ||
+      compareText(a.message, b.message),
+  );
+}
+
+/**
+ * `specs/@acme/qa.json:12:17 #/input/properties/n/type: "nubmer" is not ... [invalid-schema]`
+ * The file:line:column prefix is what editors and terminals turn into a link.
+ */
+export function formatIssue(issue: Issue): string {
+  const position = issue.line === undefined ? "" : `:${issue.line}:${issue.column ?? 1}`;
+  const pointer = issue.pointer ? ` #${issue.pointer}` : "";
+  return `${issue.file}${position}${pointer}: ${issue.message} [${issue.code}]`;
+}
+
+/** Code-unit comparison: locale-independent, so output is the same on every machine. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

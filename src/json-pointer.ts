@@ -1,0 +1,37 @@
+/** RFC 6901 JSON pointers. */
+
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+export function joinPointer(pointer: string, ...tokens: ReadonlyArray<string | number>): string {
+  return pointer + tokens.map((token) => `/${escapePointerToken(String(token))}`).join("");
+}
+
+export function splitPointer(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapePointerToken);
+}
+
+/** The value at `pointer`, or undefined when any step is missing. */
+export function getAtPointer(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of splitPointer(pointer)) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      node = node[Number(token)];
+    } else if (isPlainObject(node) && Object.hasOwn(node, token)) {
+      node = node[token];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

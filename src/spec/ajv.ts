@@ -1,0 +1,20 @@
+import { readFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+
+/** The schema that spec files themselves follow; shipped so editors can validate them too. */
+export const FLOW_SPEC_SCHEMA = JSON.parse(
+  readFileSync(new URL("../../schema/flow-spec.schema.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
+
+/** One Ajv per run: compiled schemas are per-run state, never module state. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  return ajv;
+}

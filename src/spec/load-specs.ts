@@ -1,0 +1,168 @@
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { Issue } from "../issues.js";
+import { getAtPointer, isPlainObject } from "../json-pointer.js";
+import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
+import { addSharedSchemas, checkExamples } from "./check-examples.js";
+import { describeAjvErrors } from "./describe-ajv-errors.js";
+import { parseDocument, type ParsedDocument } from "./parse-document.js";
+import { readSpecFiles, type FlowSource, type SpecSource } from "./read-spec-files.js";
+import { checkSchemaResource, resolveRef, type SchemaFinding, type SchemaResource, type SpecIndex } from "./schema-refs.js";
+
+/** One flow's spec, read and checked. Schemas are still as the user wrote them. */
+export interface FlowSpec {
+  readonly id: string;
+  readonly org: string;
+  readonly name: string;
+  readonly relPath: string;
+  readonly displayPath: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  readonly deprecated: boolean;
+  readonly input: Record<string, unknown>;
+  readonly output: Record<string, unknown>;
+  readonly examples: readonly { readonly name?: string; readonly input: unknown; readonly output: unknown }[];
+}
+
+/** Every flow plus the parsed value of every file, for `$ref` resolution downstream. */
+export interface SpecSet {
+  readonly flows: readonly FlowSpec[];
+  readonly index: SpecIndex;
+}
+
+export type LoadResult = { readonly ok: true; readonly specs: SpecSet } | { readonly ok: false; readonly issues: readonly Issue[] };
+
+const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
+const EXAMPLE_KEYS = ["name", "input", "output"];
+
+/**
+ * Reads the specs folder and checks everything at once: syntax, file layout and names, spec keys,
+ * schemas against the 2020-12 meta-schema, keywords, `$ref` targets, root object types and examples.
+ *
+ * @example
+ * const result = await loadSpecs("specs");
+ * if (!result.ok) for (const issue of result.issues) console.error(formatIssue(issue));
+ */
+export async function loadSpecs(specsDir: string, cwd = process.cwd()): Promise<LoadResult> {
+  const sources = await readSpecFiles(specsDir, cwd);
+  const issues: Issue[] = [...sources.issues];
+  const documents = new Map<string, { source: SpecSource; document: ParsedDocument }>();
+  const brokenFiles = new Set<string>();
+  for (const source of [...sources.flows, ...sources.shared]) {
+    const parsed = parseDocument(source.displayPath, source.text);
+    if (parsed.ok) documents.set(source.relPath, { source, document: parsed.document });
+    else {
+      brokenFiles.add(source.relPath);
+      issues.push(...parsed.issues);
+    }
+  }
+  const index: SpecIndex = {
+    files: new Map([...documents].map(([relPath, { document }]) => [relPath, document.value])),
+    flowFiles: new Set(sources.flows.map((flow) => flow.relPath)),
+    brokenFiles,
+  };
+  const locateIn = (relPath: string) => (finding: { code: Issue["code"]; pointer: string; message: string }): Issue => {
+    const entry = documents.get(relPath);
+    return { code: finding.code, file: entry?.source.displayPath ?? relPath, pointer: finding.pointer, ...entry?.document.locate(finding.pointer), message: finding.message };
+  };
+  const fromSchemaFinding = (finding: SchemaFinding): Issue => locateIn(finding.relPath)(finding);
+
+  const ajv = createAjv();
+  const validateSpecFile = ajv.compile(FLOW_SPEC_SCHEMA);
+  const flows: FlowSpec[] = [];
+  const badFiles = new Set<string>();
+  for (const source of sources.flows) {
+    const entry = documents.get(source.relPath);
+    if (entry === undefined) continue;
+    const found = checkFlowFile(entry.document.value, source, validateSpecFile, index);
+    issues.push(...found.map(locateIn(source.relPath)));
+    if (found.length > 0) badFiles.add(source.relPath);
+    else flows.push(toFlowSpec(source, entry.document.value as Record<string, unknown>));
+  }
+  for (const source of sources.shared) {
+    const value = index.files.get(source.relPath);
+    if (value === undefined) continue;
+    const found = checkSharedFile(value, source.relPath, ajv, index);
+    issues.push(...found.map(locateIn(source.relPath)));
+    if (found.length > 0) badFiles.add(source.relPath);
+  }
+  // Examples are checked for the flows whose schemas are sound, and only once every shared file is.
+  if (sources.shared.every((source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath))) {
+    addSharedSchemas(ajv, index);
+    for (const flow of flows) issues.push(...checkExamples(ajv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
+}
+
+type Finding = { code: Issue["code"]; pointer: string; message: string };
+
+function checkFlowFile(value: unknown, source: FlowSource, validate: ReturnType<Ajv2020["compile"]>, index: SpecIndex): Finding[] {
+  const findings: Finding[] = [];
+  if (!validate(value)) {
+    findings.push(
+      ...describeAjvErrors(validate.errors ?? [], value, {
+        schemaCode: "invalid-schema",
+        isSchemaPath: (p) => /^\/(input|output)(\/|$)/.test(p),
+        allowedKeys: (p) => (p === "" ? SPEC_KEYS : EXAMPLE_KEYS),
+      }),
+    );
+  }
+  if (!isPlainObject(value)) return findings;
+  const id = `@${source.org}/${source.name}`;
+  if (typeof value.id === "string" && value.id !== id) {
+    findings.push({ code: "id-mismatch", pointer: "/id", message: `id "${value.id}" differs from ${id}, the id this file's path gives; change the id, or move the file to ${id}.json` });
+  }
+  for (const part of ["input", "output"] as const) {
+    if (!isPlainObject(value[part])) continue;
+    const resource = { relPath: source.relPath, root: `/${part}` };
+    const { findings: schemaFindings } = checkSchemaResource(resource, index);
+    findings.push(...checkSchemaDialect(value[part], `/${part}`), ...schemaFindings);
+    if (schemaFindings.length === 0) findings.push(...checkObjectRoot(part, resource, index));
+  }
+  return findings;
+}
+
+function checkSharedFile(value: unknown, relPath: string, ajv: Ajv2020, index: SpecIndex): Finding[] {
+  const dialect = checkSchemaDialect(value, "");
+  if (dialect.length > 0) return dialect;
+  const schema = isPlainObject(value) ? { ...value, $schema: undefined } : value;
+  if (!ajv.validateSchema(schema as object)) {
+    return describeAjvErrors(ajv.errors ?? [], value, { schemaCode: "invalid-schema", isSchemaPath: () => true });
+  }
+  return checkSchemaResource({ relPath, root: "" }, index).findings;
+}
+
+function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
+  const dialect = isPlainObject(schema) ? schema.$schema : undefined;
+  if (dialect === undefined || dialect === JSON_SCHEMA_2020_12 || dialect === `${JSON_SCHEMA_2020_12}#`) return [];
+  return [{ code: "invalid-schema", pointer: `${pointer}/$schema`, message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it` }];
+}
+
+/** The request and response bodies are JSON objects (seed §2), so each root must say `type: "object"`, directly or through `$ref`s. */
+function checkObjectRoot(part: "input" | "output", resource: SchemaResource, index: SpecIndex): Finding[] {
+  let schema = getAtPointer(index.files.get(resource.relPath), resource.root);
+  for (let hops = 0; hops < 32 && isPlainObject(schema); hops++) {
+    if (schema.type === "object") return [];
+    if (typeof schema.$ref !== "string" || schema.type !== undefined) break;
+    const resolved = resolveRef(schema.$ref, resource, index);
+    if (!resolved.ok) return [];
+    resource = resolved.resource;
+    schema = getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer);
+  }
+  return [{ code: "not-an-object-schema", pointer: `/${part}`, message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)` }];
+}
+
+function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {
+  return {
+    id: `@${source.org}/${source.name}`,
+    org: source.org,
+    name: source.name,
+    relPath: source.relPath,
+    displayPath: source.displayPath,
+    summary: typeof spec.summary === "string" ? spec.summary : undefined,
+    description: typeof spec.description === "string" ? spec.description : undefined,
+    deprecated: spec.deprecated === true,
+    input: spec.input as Record<string, unknown>,
+    output: spec.output as Record<string, unknown>,
+    examples: Array.isArray(spec.examples) ? (spec.examples as FlowSpec["examples"]) : [],
+  };
+}

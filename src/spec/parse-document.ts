@@ -1,0 +1,142 @@
+import * as jsonc from "jsonc-parser";
+import { LineCounter, parseDocument as parseYamlDocument, isMap, isPair, isScalar } from "yaml";
+import type { Issue } from "../issues.js";
+import { splitPointer } from "../json-pointer.js";
+
+/** A spec or shared-schema file after parsing, able to say where a JSON pointer sits in it. */
+export interface ParsedDocument {
+  readonly value: unknown;
+  /** 1-based line and column of the value (or of its key) at `pointer`, when it exists. */
+  readonly locate: (pointer: string) => { line: number; column: number } | undefined;
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly document: ParsedDocument }
+  | { readonly ok: false; readonly issues: Issue[] };
+
+/** Parses JSON strictly (no comments, no trailing commas) and YAML 1.2, by file extension. */
+export function parseDocument(file: string, text: string): ParseResult {
+  return /\.ya?ml$/i.test(file) ? parseYaml(file, text) : parseJson(file, text);
+}
+
+function parseJson(file: string, text: string): ParseResult {
+  const errors: jsonc.ParseError[] = [];
+  const tree = jsonc.parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const lines = lineStarts(text);
+  if (errors.length > 0 || tree === undefined) {
+    // Only the first error: the parser's later ones are mostly echoes of it.
+    const first = errors[0] ?? { error: jsonc.ParseErrorCode.ValueExpected, offset: 0, length: 0 };
+    return {
+      ok: false,
+      issues: [first].map((error) => ({
+        code: "syntax-error",
+        file,
+        ...positionOf(lines, error.offset),
+        message: `invalid JSON: ${describeJsonError(error.error)}; fix the syntax (a JSON linter or editor shows it too)`,
+      })),
+    };
+  }
+  const locate = (pointer: string) => {
+    const node = jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
+    if (node === undefined) return undefined;
+    const anchor = node.parent?.type === "property" ? node.parent : node;
+    return positionOf(lines, anchor.offset);
+  };
+  // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
+  return { ok: true, document: { value: JSON.parse(text.replace(/^\uFEFF/, "")) as unknown, locate } };
+}
+
+function parseYaml(file: string, text: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      issues: doc.errors.map((error) => {
+        const pos = lineCounter.linePos(error.pos[0]);
+        return {
+          code: "syntax-error",
+          file,
+          line: pos.line,
+          column: pos.col,
+          message: `invalid YAML: ${firstLine(error.message)}; fix the syntax`,
+        };
+      }),
+    };
+  }
+  const locate = (pointer: string) => {
+    let node: unknown = doc.contents;
+    let offset = (doc.contents as { range?: [number] } | null)?.range?.[0];
+    for (const token of splitPointer(pointer)) {
+      const step = yamlChild(node, token);
+      if (step === undefined) return undefined;
+      node = step.node;
+      offset = step.offset;
+    }
+    if (offset === undefined) return undefined;
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+  return { ok: true, document: { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, locate } };
+}
+
+function yamlChild(node: unknown, token: string): { node: unknown; offset: number | undefined } | undefined {
+  if (!isMap(node) && !(node && typeof node === "object" && "items" in node)) return undefined;
+  const items = (node as { items: unknown[] }).items;
+  if (isMap(node)) {
+    const pair = items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token);
+    if (!isPair(pair)) return undefined;
+    const keyRange = (pair.key as { range?: [number] }).range;
+    return { node: pair.value, offset: keyRange?.[0] };
+  }
+  const item = items[Number(token)] as { range?: [number] } | undefined;
+  return item === undefined ? undefined : { node: item, offset: item.range?.[0] };
+}
+
+function arrayIndexOrKey(token: string): string | number {
+  return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : token;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function positionOf(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+}
+
+const JSON_ERRORS: Record<number, string> = {
+  [jsonc.ParseErrorCode.InvalidSymbol]: "unexpected character",
+  [jsonc.ParseErrorCode.InvalidNumberFormat]: "invalid number",
+  [jsonc.ParseErrorCode.PropertyNameExpected]: "expected a property name in double quotes",
+  [jsonc.ParseErrorCode.ValueExpected]: "expected a value",
+  [jsonc.ParseErrorCode.ColonExpected]: "expected ':'",
+  [jsonc.ParseErrorCode.CommaExpected]: "expected ',' between members",
+  [jsonc.ParseErrorCode.CloseBraceExpected]: "expected '}'",
+  [jsonc.ParseErrorCode.CloseBracketExpected]: "expected ']'",
+  [jsonc.ParseErrorCode.EndOfFileExpected]: "unexpected content after the end of the document",
+  [jsonc.ParseErrorCode.InvalidCommentToken]: "comments are not allowed in JSON",
+  [jsonc.ParseErrorCode.UnexpectedEndOfComment]: "comments are not allowed in JSON",
+  [jsonc.ParseErrorCode.UnexpectedEndOfString]: "unterminated string",
+  [jsonc.ParseErrorCode.UnexpectedEndOfNumber]: "unterminated number",
+  [jsonc.ParseErrorCode.InvalidUnicode]: "invalid unicode escape",
+  [jsonc.ParseErrorCode.InvalidEscapeCharacter]: "invalid escape character",
+  [jsonc.ParseErrorCode.InvalidCharacter]: "invalid character in string",
+};
+
+function describeJsonError(code: jsonc.ParseErrorCode): string {
+  return JSON_ERRORS[code] ?? jsonc.printParseErrorCode(code);
+}
+
+function firstLine(message: string): string {
+  return (message.split("\n")[0] ?? message).replace(/ at line \d+, column \d+:?$/, "");
+}

@@ -1,0 +1,112 @@
+import path from "node:path";
+import type { IssueCode } from "../issues.js";
+import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
+import { suggest } from "./describe-ajv-errors.js";
+import { KNOWN_KEYWORDS, UNSUPPORTED_KEYWORDS, subschemasOf } from "./schema-keywords.js";
+
+/** A place in a spec file: the file (relative to the specs folder) and a JSON pointer into it. */
+export interface SchemaLocation {
+  readonly relPath: string;
+  readonly pointer: string;
+}
+
+/** A schema resource: a flow's input or output (root "/input", "/output") or a whole shared file (root ""). */
+export interface SchemaResource {
+  readonly relPath: string;
+  readonly root: string;
+}
+
+export interface SchemaFinding {
+  readonly code: IssueCode;
+  readonly relPath: string;
+  readonly pointer: string;
+  readonly message: string;
+}
+
+/** What a resolver needs to know about the files in the specs folder. */
+export interface SpecIndex {
+  /** Parsed value of every readable spec and shared file, by relPath. */
+  readonly files: ReadonlyMap<string, unknown>;
+  /** relPaths of flow spec files, which other files may not reference. */
+  readonly flowFiles: ReadonlySet<string>;
+  /** relPaths of files that exist but could not be parsed (already reported). */
+  readonly brokenFiles: ReadonlySet<string>;
+}
+
+export type RefResolution =
+  | { readonly ok: true; readonly target: SchemaLocation; readonly resource: SchemaResource }
+  | { readonly ok: false; readonly code: IssueCode; readonly message: string; readonly quiet?: boolean };
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Resolves a `$ref` the way JSON Schema 2020-12 Core §8.2.3.1 does for relative references:
+ * the part before `#` is a path relative to the file, `#` alone is the resource's own root
+ * (for a flow, its input or output schema). Only JSON-pointer fragments are accepted.
+ */
+export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex): RefResolution {
+  if (SCHEME.test(ref) || ref.startsWith("/")) {
+    return { ok: false, code: "ref-not-relative", message: `$ref "${ref}" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path` };
+  }
+  const hash = ref.indexOf("#");
+  const filePart = decodeURI(hash === -1 ? ref : ref.slice(0, hash));
+  const fragment = hash === -1 ? "" : decodeURIComponent(ref.slice(hash + 1));
+  if (fragment !== "" && !fragment.startsWith("/")) {
+    return { ok: false, code: "unsupported-keyword", message: `$ref "${ref}" uses a plain-name fragment; point at the schema with a JSON pointer instead, such as "#/$defs/${fragment}"` };
+  }
+  let resource: SchemaResource = from;
+  if (filePart !== "") {
+    const relPath = path.posix.normalize(path.posix.join(path.posix.dirname(from.relPath), filePart));
+    if (relPath.startsWith("../") || relPath === "..") {
+      return { ok: false, code: "ref-outside-specs", message: `$ref "${ref}" points outside the specs folder; move the schema into a shared file under it (name starting with "_")` };
+    }
+    if (index.flowFiles.has(relPath)) {
+      return { ok: false, code: "ref-to-flow-file", message: `$ref "${ref}" points into the flow spec ${relPath}; move the shared part to a file whose name starts with "_" (for example _shared/${path.posix.basename(relPath)}) and reference that from both flows` };
+    }
+    if (index.brokenFiles.has(relPath)) return { ok: false, code: "ref-not-found", message: "", quiet: true };
+    if (!index.files.has(relPath)) {
+      const known = [...index.files.keys()].filter((p) => !index.flowFiles.has(p)).map((p) => path.posix.relative(path.posix.dirname(from.relPath), p));
+      return { ok: false, code: "ref-not-found", message: `$ref "${ref}": file ${relPath} does not exist in the specs folder${suggest(filePart, known)}` };
+    }
+    resource = { relPath, root: "" };
+  }
+  const target: SchemaLocation = { relPath: resource.relPath, pointer: resource.root + fragment };
+  const value = getAtPointer(index.files.get(resource.relPath), target.pointer);
+  if (!isPlainObject(value) && typeof value !== "boolean") {
+    return { ok: false, code: "ref-not-found", message: `$ref "${ref}": nothing at #${fragment} in ${resource.relPath}; check the pointer (definitions usually live under "#/$defs/<Name>")` };
+  }
+  return { ok: true, target, resource };
+}
+
+/**
+ * Walks one schema resource: reports keywords nobody defines, keywords flowgen cannot bundle, and
+ * `$ref`s that lead nowhere. Returns the resources it references so callers can check those too.
+ */
+export function checkSchemaResource(resource: SchemaResource, index: SpecIndex): { findings: SchemaFinding[]; refs: SchemaResource[] } {
+  const findings: SchemaFinding[] = [];
+  const refs: SchemaResource[] = [];
+  const visit = (schema: unknown, pointer: string): void => {
+    if (typeof schema === "boolean") return;
+    if (!isPlainObject(schema)) return; // the meta-schema check reports non-schemas
+    for (const keyword of Object.keys(schema)) {
+      if (keyword.startsWith("x-")) continue;
+      if (UNSUPPORTED_KEYWORDS.has(keyword)) {
+        findings.push({ code: "unsupported-keyword", relPath: resource.relPath, pointer: joinPointer(pointer, keyword), message: `"${keyword}" is not supported: flowgen bundles schemas by relative $ref with JSON pointers; remove it and reference the schema by its path` });
+      } else if (!KNOWN_KEYWORDS.has(keyword)) {
+        findings.push({ code: "unknown-keyword", relPath: resource.relPath, pointer: joinPointer(pointer, keyword), message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"` });
+      }
+    }
+    const ref = schema.$ref;
+    if (typeof ref === "string") {
+      const resolved = resolveRef(ref, resource, index);
+      if (resolved.ok) {
+        if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
+      } else if (!resolved.quiet) {
+        findings.push({ code: resolved.code, relPath: resource.relPath, pointer: joinPointer(pointer, "$ref"), message: resolved.message });
+      }
+    }
+    for (const sub of subschemasOf(schema, pointer)) visit(sub.schema, sub.pointer);
+  };
+  visit(getAtPointer(index.files.get(resource.relPath), resource.root), resource.root);
+  return { findings, refs };
+}

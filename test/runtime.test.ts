@@ -1,0 +1,449 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import {
+  createFlowClient,
+  FlowError,
+  type ClientOptions,
+  type FlowClient,
+  type FlowResult,
+} from "../templates/runtime.js";
+
+interface QaInput {
+  question: string;
+  options?: string[];
+}
+interface Seen {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+interface QaOutput {
+  answer: string;
+  seen: Seen;
+}
+
+const KEY = "sk_live_0123456789abcdef";
+
+type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+const json = (
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(value));
+};
+
+// One route per behaviour, so tests share no mutable state: the success route echoes the request.
+const routes: Record<string, Route> = {
+  "/v1/@acme/qa": (req, res, body) => {
+    const parsed = JSON.parse(body) as QaInput;
+    const seen: Seen = {
+      method: req.method ?? "",
+      url: req.url ?? "",
+      headers: req.headers,
+      body: parsed,
+    };
+    json(res, 200, { answer: `you asked: ${parsed.question}`, seen });
+  },
+  "/v1/@acme/invalid": (_req, res) =>
+    json(
+      res,
+      400,
+      {
+        code: "invalid_input",
+        message: "Input does not match the flow schema",
+        details: [{ pointer: "/question", message: "must be string" }, { nope: 1 }],
+        requestId: "req-body",
+      },
+      { "x-request-id": "req-header" },
+    ),
+  "/v1/@acme/no-request-id-in-body": (_req, res) =>
+    json(res, 429, { code: "rate_limited", message: "Slow down" }, { "x-request-id": "req-429" }),
+  "/v1/@acme/wrong-shape": (_req, res) => json(res, 500, { error: "boom" }),
+  "/v1/@acme/html-error": (_req, res) => {
+    res.writeHead(502, { "content-type": "text/html", "x-request-id": "req-502" });
+    res.end("<html>Bad gateway</html>");
+  },
+  "/v1/@acme/empty-error": (_req, res) => {
+    res.writeHead(503);
+    res.end();
+  },
+  "/v1/@acme/text-ok": (_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("OK");
+  },
+  "/v1/@acme/no-content": (_req, res) => {
+    res.writeHead(204);
+    res.end();
+  },
+  "/v1/@acme/slow": (_req, res) => {
+    const timer = setTimeout(() => json(res, 200, { answer: "late" }), 5_000);
+    res.on("close", () => clearTimeout(timer));
+  },
+  // A careless server that echoes the credential back in every field.
+  "/v1/@acme/echo-key": (req, res) => {
+    const auth = req.headers.authorization ?? "";
+    json(res, 401, {
+      code: "unauthorized",
+      message: `key ${auth} is revoked`,
+      details: [{ pointer: "", message: auth }],
+      requestId: auth,
+      hint: auth,
+    });
+  },
+  "/v1/@acme/echo-key-text": (req, res) => {
+    res.writeHead(401, { "content-type": "text/plain" });
+    res.end(`denied: ${req.headers.authorization ?? ""}`);
+  },
+};
+
+let server: Server;
+let baseUrl: string;
+let closedPortUrl: string;
+
+async function listen(s: Server): Promise<string> {
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      const route = routes[req.url ?? ""];
+      if (route) route(req, res, body);
+      else json(res, 404, { code: "not_found", message: `no route ${req.url}` });
+    });
+  });
+  baseUrl = await listen(server);
+  // A port that was just listening and is now closed: connecting to it is refused.
+  const doomed = createServer();
+  closedPortUrl = await listen(doomed);
+  await new Promise((resolve) => doomed.close(resolve));
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function flow<I = QaInput, O = QaOutput>(
+  name: string,
+  options: Partial<ClientOptions> = {},
+): FlowClient<I, O> {
+  const id = `@acme/${name}`;
+  return createFlowClient<I, O>(
+    { id, path: `/v1/${id}` },
+    {},
+    { apiKey: "k", baseUrl, ...options },
+  );
+}
+
+async function runError(
+  client: FlowClient<QaInput, unknown>,
+  options?: { signal?: AbortSignal },
+): Promise<FlowError> {
+  const error: unknown = await client.run({ question: "q" }, options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(FlowError);
+  return error as FlowError;
+}
+
+describe("successful calls", () => {
+  it("POSTs JSON with the bearer key to /v1/<flow id> and resolves with the output", async () => {
+    const output = await flow("qa").run({ question: "why?", options: ["a", "b"] });
+    expect(output.answer).toBe("you asked: why?");
+    expect(output.seen).toMatchObject({
+      method: "POST",
+      url: "/v1/@acme/qa",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: { question: "why?", options: ["a", "b"] },
+    });
+  });
+
+  it.each([
+    ["no slash", () => baseUrl],
+    ["one trailing slash", () => `${baseUrl}/`],
+    ["two trailing slashes", () => `${baseUrl}//`],
+  ])("never requests //v1 (%s)", async (_name, makeBase) => {
+    const output = await flow("qa", { baseUrl: makeBase() }).run({ question: "q" });
+    expect(output.seen.url).toBe("/v1/@acme/qa");
+  });
+
+  it("uses the generated default baseUrl, and an explicit baseUrl over it", async () => {
+    const def = { id: "@acme/qa", path: "/v1/@acme/qa" };
+    const fromDefault = createFlowClient<QaInput, QaOutput>(def, { baseUrl }, { apiKey: "k" });
+    expect((await fromDefault.run({ question: "q" })).answer).toBe("you asked: q");
+    const overridden = createFlowClient<QaInput, QaOutput>(
+      def,
+      { baseUrl: closedPortUrl },
+      { apiKey: "k", baseUrl },
+    );
+    expect((await overridden.run({ question: "q" })).answer).toBe("you asked: q");
+  });
+
+  it("sends client and per-call headers, per-call winning, and never lets them replace the key", async () => {
+    const client = flow("qa", {
+      headers: { "x-client": "c", "x-both": "client", authorization: "Bearer stolen" },
+    });
+    const { seen } = await client.run(
+      { question: "q" },
+      { headers: { "x-call": "r", "x-both": "call", Authorization: "Bearer other" } },
+    );
+    expect(seen.headers).toMatchObject({
+      "x-client": "c",
+      "x-call": "r",
+      "x-both": "call",
+      authorization: "Bearer k",
+    });
+  });
+
+  it("sends requests through a custom fetch", async () => {
+    const urls: string[] = [];
+    const client = flow("qa", { fetch: (request) => (urls.push(request.url), fetch(request)) });
+    await client.run({ question: "q" });
+    expect(urls).toEqual([`${baseUrl}/v1/@acme/qa`]);
+  });
+
+  it("call() returns data and the response", async () => {
+    const result = await flow("qa").call({ question: "q" });
+    expect(result.error).toBeUndefined();
+    expect(result.data?.answer).toBe("you asked: q");
+    expect(result.response?.status).toBe(200);
+  });
+});
+
+describe("failures", () => {
+  it("maps a platform error body to FlowError fields", async () => {
+    const error = await runError(flow("invalid"));
+    expect({ ...error, response: error.response?.status, name: error.name }).toEqual({
+      flowId: "@acme/invalid",
+      status: 400,
+      code: "invalid_input",
+      body: {
+        code: "invalid_input",
+        message: "Input does not match the flow schema",
+        details: [{ pointer: "/question", message: "must be string" }],
+        requestId: "req-body",
+      },
+      requestId: "req-body",
+      response: 400,
+      name: "FlowError",
+    });
+    expect(error.message).toMatchInlineSnapshot(`
+      "@acme/invalid: Input does not match the flow schema [HTTP 400 invalid_input] (request id req-body)
+        /question: must be string"
+    `);
+  });
+
+  it.each([
+    [
+      "error body without requestId",
+      "no-request-id-in-body",
+      { status: 429, code: "rate_limited", requestId: "req-429" },
+    ],
+    [
+      "JSON body of another shape",
+      "wrong-shape",
+      { status: 500, code: "http_500", requestId: undefined, body: undefined },
+    ],
+    [
+      "HTML error body",
+      "html-error",
+      { status: 502, code: "http_502", requestId: "req-502", body: undefined },
+    ],
+    [
+      "empty error body",
+      "empty-error",
+      { status: 503, code: "http_503", requestId: undefined, body: undefined },
+    ],
+    ["non-JSON 2xx", "text-ok", { status: 200, code: "invalid_response", requestId: undefined }],
+    ["empty 2xx", "no-content", { status: 204, code: "invalid_response", requestId: undefined }],
+  ])("%s", async (_name, path, want) => {
+    const error = await runError(flow(path));
+    expect(error).toMatchObject(want);
+    expect(error.message).toContain(`HTTP ${want.status}`);
+    expect(error.response?.status).toBe(want.status);
+  });
+
+  it("quotes a non-JSON error body in the message", async () => {
+    expect((await runError(flow("html-error"))).message).toMatchInlineSnapshot(
+      `"@acme/html-error: HTTP 502 Bad Gateway without a JSON error body: "<html>Bad gateway</html>" (request id req-502)"`,
+    );
+  });
+
+  it("reports a refused connection as network_error with the cause", async () => {
+    const error = await runError(flow("qa", { baseUrl: closedPortUrl }));
+    expect(error).toMatchObject({
+      status: 0,
+      code: "network_error",
+      response: undefined,
+      body: undefined,
+    });
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(error.message).toMatch(/^@acme\/qa: network error: fetch failed \(.*ECONNREFUSED/);
+  });
+
+  it.each([
+    ["already aborted", () => AbortSignal.abort()],
+    ["aborted in flight", () => AbortSignal.timeout(50)],
+    [
+      "aborted with a custom reason",
+      () => {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(new Error("user left")), 50);
+        return controller.signal;
+      },
+    ],
+  ])("reports an abort as aborted (%s)", async (_name, makeSignal) => {
+    const error = await runError(flow("slow"), { signal: makeSignal() });
+    expect(error).toMatchObject({
+      status: 0,
+      code: "aborted",
+      message: "@acme/slow: the call was aborted",
+    });
+    expect(error.cause).toBeDefined();
+  });
+
+  it("call() returns the error instead of throwing", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const cases = [
+      [flow("invalid").call({ question: "q" }), "invalid_input", 400],
+      [flow("qa", { baseUrl: closedPortUrl }).call({ question: "q" }), "network_error", undefined],
+      [flow("slow").call({ question: "q" }, { signal: controller.signal }), "aborted", undefined],
+    ] as const;
+    for (const [promise, code, status] of cases) {
+      const result = await promise;
+      expect(result.data).toBeUndefined();
+      expect(result.error).toBeInstanceOf(FlowError);
+      expect(result.error?.code).toBe(code);
+      expect(result.response?.status).toBe(status);
+    }
+  });
+});
+
+describe("the API key never leaks", () => {
+  const leakSurfaces = (error: FlowError) => ({
+    message: error.message,
+    toString: String(error),
+    json: JSON.stringify(error),
+    stack: error.stack ?? "",
+    body: JSON.stringify(error.body) ?? "",
+    requestId: error.requestId ?? "",
+  });
+
+  it.each([
+    ["error JSON echoing the key", "echo-key", () => baseUrl],
+    ["error text echoing the key", "echo-key-text", () => baseUrl],
+    ["network error", "qa", () => closedPortUrl],
+  ])("%s", async (_name, path, makeBase) => {
+    const error = await runError(flow(path, { apiKey: KEY, baseUrl: makeBase() }));
+    for (const [surface, text] of Object.entries(leakSurfaces(error))) {
+      expect(text, surface).not.toContain(KEY);
+    }
+  });
+
+  it("redacts the echoed key but keeps the rest of the server's answer", async () => {
+    const error = await runError(flow("echo-key", { apiKey: KEY }));
+    expect(error.message).toBe(
+      "@acme/echo-key: key Bearer [redacted] is revoked [HTTP 401 unauthorized] (request id Bearer [redacted])\n  (input): Bearer [redacted]",
+    );
+    expect(error.body).toMatchObject({ hint: "Bearer [redacted]" });
+  });
+
+  it("toJSON holds only log-safe fields", async () => {
+    const error = await runError(flow("invalid", { apiKey: KEY }));
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      flowId: "@acme/invalid",
+      status: 400,
+      code: "invalid_input",
+      message: error.message,
+      requestId: "req-body",
+      details: [{ pointer: "/question", message: "must be string" }],
+    });
+    expect(error.stack).toMatch(/^FlowError: @acme\/invalid: /);
+  });
+});
+
+describe("option validation", () => {
+  const def = { id: "@acme/qa", path: "/v1/@acme/qa" };
+  const cases: [string, { baseUrl?: string }, Partial<ClientOptions>][] = [
+    ["missing apiKey", {}, { baseUrl: "https://api.example.com" }],
+    ["empty apiKey", {}, { apiKey: "", baseUrl: "https://api.example.com" }],
+    ["blank apiKey", {}, { apiKey: "  ", baseUrl: "https://api.example.com" }],
+    ["apiKey with a line break", {}, { apiKey: "abc\ndef", baseUrl: "https://api.example.com" }],
+    ["no baseUrl and no default", {}, { apiKey: "k" }],
+    ["relative baseUrl", {}, { apiKey: "k", baseUrl: "/api" }],
+    ["empty baseUrl", { baseUrl: "https://api.example.com" }, { apiKey: "k", baseUrl: "" }],
+    ["non-http baseUrl", {}, { apiKey: "k", baseUrl: "ftp://files.example.com" }],
+    ["baseUrl with a query", {}, { apiKey: "k", baseUrl: "https://api.example.com/?x=1" }],
+    ["baseUrl with credentials", {}, { apiKey: "k", baseUrl: "https://u:p@api.example.com" }],
+    ["bad default baseUrl", { baseUrl: "api.example.com" }, { apiKey: "k" }],
+  ];
+
+  it("throws a plain TypeError that says what to pass", () => {
+    const messages: Record<string, string> = {};
+    for (const [name, defaults, options] of cases) {
+      let error: unknown;
+      try {
+        createFlowClient(def, defaults, options as ClientOptions);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, name).toBeInstanceOf(TypeError);
+      expect(error, name).not.toBeInstanceOf(FlowError);
+      messages[name] = (error as TypeError).message;
+    }
+    expect(JSON.stringify(messages)).not.toContain("abc\\ndef");
+    expect(messages).toMatchInlineSnapshot(`
+      {
+        "apiKey with a line break": "@acme/qa: apiKey has spaces, line breaks or non-ASCII characters; pass the key exactly as issued",
+        "bad default baseUrl": "@acme/qa: baseUrl "api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "baseUrl with a query": "@acme/qa: baseUrl "https://api.example.com/?x=1" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "baseUrl with credentials": "@acme/qa: baseUrl "https://u:p@api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "blank apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got a blank string",
+        "empty apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got a blank string",
+        "empty baseUrl": "@acme/qa: baseUrl "" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "missing apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got undefined",
+        "no baseUrl and no default": "@acme/qa: pass { baseUrl } (e.g. "https://api.example.com"); this client was generated without a default",
+        "non-http baseUrl": "@acme/qa: baseUrl "ftp://files.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "relative baseUrl": "@acme/qa: baseUrl "/api" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+      }
+    `);
+  });
+});
+
+describe("types", () => {
+  it("carries Input and Output through run() and call()", () => {
+    const client = flow("qa");
+    expectTypeOf(client.run).parameter(0).toEqualTypeOf<QaInput>();
+    expectTypeOf(client.run).returns.toEqualTypeOf<Promise<QaOutput>>();
+    expectTypeOf(client.call).returns.toEqualTypeOf<Promise<FlowResult<QaOutput>>>();
+    // @ts-expect-error the input type is checked
+    void client.run({ query: "wrong field" }).catch(() => undefined);
+  });
+
+  it("narrows a call() result on error", () => {
+    const narrow = (result: FlowResult<QaOutput>) => {
+      if (result.error) {
+        expectTypeOf(result.data).toEqualTypeOf<undefined>();
+        expectTypeOf(result.error).toEqualTypeOf<FlowError>();
+        expectTypeOf(result.response).toEqualTypeOf<Response | undefined>();
+      } else {
+        expectTypeOf(result.data).toEqualTypeOf<QaOutput>();
+        expectTypeOf(result.response).toEqualTypeOf<Response>();
+      }
+    };
+    expectTypeOf(narrow).parameter(0).toEqualTypeOf<FlowResult<QaOutput>>();
+  });
+});
