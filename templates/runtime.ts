@@ -129,14 +129,10 @@ export function createFlowClient<Input, Output>(
     headers: options.headers ?? {},
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const fail = (code: string, message: string, init: Partial<FlowErrorInit> = {}): FlowError =>
-    new FlowError({
-      status: 0,
-      ...init,
-      flowId: flow.id,
-      code,
-      message: `${flow.id}: ${redact(message, apiKey)}`,
-    });
+  function fail(code: string, message: string, init: Partial<FlowErrorInit> = {}): FlowError {
+    const safe = `${flow.id}: ${redact(message, apiKey)}`;
+    return new FlowError({ status: 0, ...init, flowId: flow.id, code, message: safe });
+  }
 
   async function call(input: Input, runOptions: RunOptions = {}): Promise<FlowResult<Output>> {
     const { signal } = runOptions;
@@ -168,11 +164,8 @@ export function createFlowClient<Input, Output>(
       return { data: JSON.parse(result.data as string) as Output, error: undefined, response };
     } catch (cause) {
       const { status } = response;
-      const error = fail("invalid_response", `HTTP ${status} but the body is not JSON`, {
-        status,
-        response,
-        cause,
-      });
+      const init = { status, response, cause };
+      const error = fail("invalid_response", `HTTP ${status} but the body is not JSON`, init);
       return { data: undefined, error, response };
     }
   }
@@ -186,7 +179,8 @@ export function createFlowClient<Input, Output>(
     if (body === undefined) {
       const snippet =
         typeof clean === "string" && clean !== "" ? `: ${JSON.stringify(clean.slice(0, 200))}` : "";
-      const message = `HTTP ${status} ${response.statusText} without a JSON error body${snippet}${suffix}`;
+      const http = `HTTP ${status} ${response.statusText}`.trim();
+      const message = `${http} without a JSON error body${snippet}${suffix}`;
       return fail(`http_${status}`, message, { status, requestId, response });
     }
     const lines = (body.details ?? []).map((d) => `\n  ${d.pointer || "(input)"}: ${d.message}`);

@@ -1,0 +1,102 @@
+import type { FlowModel, ProjectModel } from "../model/build-model.js";
+import {
+  ERROR_RESPONSES,
+  ERROR_SCHEMAS,
+  HEADERS,
+  SECURITY_SCHEME,
+  SUCCESS_HEADERS,
+  errorResponseComponents,
+  headerRefs,
+} from "./platform-components.js";
+
+export interface CompileOptions {
+  /** The `base_url` server variable's default, and the generated clients' default base URL. */
+  readonly baseUrl: string | undefined;
+}
+
+/** Stands in for the platform's URL when the project configured none; `flowgen serve` listens here. */
+export const DEFAULT_SERVER_URL = "http://127.0.0.1:8787";
+
+/**
+ * The OpenAPI 3.1 document for the given flows (all of them, or one for its own types). Keys are
+ * built in a fixed order and components sorted, so the same model always gives the same JSON.
+ *
+ * @example
+ * const doc = compileOpenApi(model, model.flows, { baseUrl: undefined });
+ */
+export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[], options: CompileOptions): Record<string, unknown> {
+  const componentNames = new Set(flows.flatMap((flow) => flow.components));
+  const schemas: Record<string, unknown> = {};
+  for (const [name, schema] of model.components) if (componentNames.has(name)) schemas[name] = schema;
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Flows",
+      version: "1",
+      description: "Flows of the flow invocation platform. Each is run by POST /v1/@<org>/<flow-name> with a JSON body and a bearer API key.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    servers: [
+      {
+        url: "{base_url}",
+        description: "The platform; versions are in the path (/v1).",
+        variables: { base_url: { default: options.baseUrl ?? DEFAULT_SERVER_URL, description: "Scheme, host and optional base path of the platform." } },
+      },
+    ],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    tags: [...new Set(flows.map((flow) => `@${flow.org}`))].map((name) => ({ name })),
+    paths: Object.fromEntries(flows.map((flow) => [flow.httpPath, { post: operationFor(flow) }])),
+    components: {
+      schemas: { ...ERROR_SCHEMAS, ...schemas },
+      responses: errorResponseComponents(),
+      headers: HEADERS,
+      securitySchemes: {
+        [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "An API key from the account dashboard, sent as Authorization: Bearer <API_KEY>." },
+      },
+    },
+  };
+}
+
+function operationFor(flow: FlowModel): Record<string, unknown> {
+  const examples = namedExamples(flow);
+  return {
+    operationId: flow.names.componentStem,
+    summary: flow.summary ?? `Run ${flow.id}`,
+    ...(flow.description === undefined ? {} : { description: flow.description }),
+    ...(flow.deprecated ? { deprecated: true } : {}),
+    tags: [`@${flow.org}`],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${flow.inputComponent}` }, ...exampleMap(examples, "input") } },
+    },
+    responses: {
+      "200": {
+        description: `The output of ${flow.id}.`,
+        headers: headerRefs(SUCCESS_HEADERS),
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${flow.outputComponent}` }, ...exampleMap(examples, "output") } },
+      },
+      ...Object.fromEntries(ERROR_RESPONSES.map((response) => [response.status, { $ref: `#/components/responses/${response.name}` }])),
+    },
+  };
+}
+
+function namedExamples(flow: FlowModel): { key: string; summary: string | undefined; input: unknown; output: unknown }[] {
+  const used = new Set<string>();
+  return flow.examples.map((example, i) => {
+    const base = (example.name ?? `example-${i + 1}`).replace(/[^A-Za-z0-9._-]+/g, "-") || `example-${i + 1}`;
+    let key = base;
+    for (let n = 2; used.has(key); n++) key = `${base}-${n}`;
+    used.add(key);
+    return { key, summary: example.name, input: example.input, output: example.output };
+  });
+}
+
+function exampleMap(examples: ReturnType<typeof namedExamples>, part: "input" | "output"): Record<string, unknown> {
+  if (examples.length === 0) return {};
+  return {
+    examples: Object.fromEntries(
+      examples.map((example) => [example.key, { ...(example.summary === undefined ? {} : { summary: example.summary }), value: example[part] }]),
+    ),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The parts of the OpenAPI document that every flow shares: the error body, the error responses,
+ * their headers and the bearer scheme. The seed leaves the error body open (§7); this is the shape
+ * flowgen defines, documents in the README, and `flowgen serve` sends.
+ */
+
+/** `{ code, message, details?, requestId? }`, the body of every non-2xx answer. */
+export const ERROR_SCHEMAS = {
+  Error: {
+    type: "object",
+    description: "The body of every error answer.",
+    required: ["code", "message"],
+    properties: {
+      code: {
+        type: "string",
+        description:
+          "Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, payload_too_large, unsupported_media_type, rate_limited, internal, unavailable. New codes may be added; treat unknown ones by HTTP status.",
+      },
+      message: { type: "string", description: "What went wrong and what to do, for people." },
+      details: {
+        type: "array",
+        description: "One entry per problem, for errors about the request body.",
+        items: { $ref: "#/components/schemas/ErrorDetail" },
+      },
+      requestId: { type: "string", description: "The id of the request, also sent as the X-Request-Id header; quote it when asking for help." },
+    },
+  },
+  ErrorDetail: {
+    type: "object",
+    required: ["pointer", "message"],
+    properties: {
+      pointer: { type: "string", description: "JSON pointer (RFC 6901) to the offending value in the request body; \"\" for the body itself." },
+      message: { type: "string", description: "What is wrong with that value." },
+    },
+  },
+} as const;
+
+const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({ description, schema });
+
+export const HEADERS = {
+  RequestId: header("The id of this request; echoes the caller's X-Request-Id when one was sent."),
+  RetryAfter: header("Seconds to wait before trying again (RFC 9110 §10.2.3).", { type: "integer", minimum: 0 }),
+  RateLimitLimit: header("Requests allowed in the current window.", { type: "integer", minimum: 0 }),
+  RateLimitRemaining: header("Requests left in the current window.", { type: "integer", minimum: 0 }),
+  RateLimitReset: header("Seconds until the window resets.", { type: "integer", minimum: 0 }),
+  WwwAuthenticate: header("The scheme to authenticate with: Bearer (RFC 6750 §3)."),
+} as const;
+
+type HeaderName = keyof typeof HEADERS;
+
+interface ErrorResponse {
+  readonly status: string;
+  readonly name: string;
+  readonly description: string;
+  readonly headers: readonly HeaderName[];
+}
+
+/** Statuses every flow operation can answer with, besides its 200. */
+export const ERROR_RESPONSES: readonly ErrorResponse[] = [
+  { status: "400", name: "BadRequest", description: "The body is not valid JSON (invalid_json) or does not match the flow's input schema (invalid_input); details lists every violation.", headers: ["RequestId"] },
+  { status: "401", name: "Unauthorized", description: "The Authorization header is missing, malformed, or carries an unknown key.", headers: ["RequestId", "WwwAuthenticate"] },
+  { status: "403", name: "Forbidden", description: "The key is valid but may not run this flow.", headers: ["RequestId"] },
+  { status: "404", name: "NotFound", description: "No flow has this id.", headers: ["RequestId"] },
+  { status: "413", name: "PayloadTooLarge", description: "The body is larger than the service accepts.", headers: ["RequestId"] },
+  { status: "415", name: "UnsupportedMediaType", description: "The body is not sent as application/json.", headers: ["RequestId"] },
+  { status: "429", name: "TooManyRequests", description: "Rate limited: wait Retry-After seconds, then try again.", headers: ["RequestId", "RetryAfter", "RateLimitLimit", "RateLimitRemaining", "RateLimitReset"] },
+  { status: "500", name: "InternalError", description: "The flow failed.", headers: ["RequestId"] },
+  { status: "503", name: "ServiceUnavailable", description: "The service is briefly unavailable; retry after Retry-After seconds when given.", headers: ["RequestId", "RetryAfter"] },
+];
+
+export const SUCCESS_HEADERS: readonly HeaderName[] = ["RequestId", "RateLimitLimit", "RateLimitRemaining", "RateLimitReset"];
+
+export const SECURITY_SCHEME = "bearerAuth";
+
+export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(names.map((name) => [headerWireName(name), { $ref: `#/components/headers/${name}` }]));
+}
+
+function headerWireName(name: HeaderName): string {
+  const wire: Record<HeaderName, string> = {
+    RequestId: "X-Request-Id",
+    RetryAfter: "Retry-After",
+    RateLimitLimit: "RateLimit-Limit",
+    RateLimitRemaining: "RateLimit-Remaining",
+    RateLimitReset: "RateLimit-Reset",
+    WwwAuthenticate: "WWW-Authenticate",
+  };
+  return wire[name];
+}
+
+export function errorResponseComponents(): Record<string, unknown> {
+  return Object.fromEntries(
+    ERROR_RESPONSES.map((response) => [
+      response.name,
+      {
+        description: response.description,
+        headers: headerRefs(response.headers),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    ]),
+  );
+}

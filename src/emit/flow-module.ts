@@ -1,0 +1,94 @@
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type JSDocStructure,
+  type OptionalKind,
+  type Project,
+  type StatementStructures,
+} from "ts-morph";
+import type { FlowModel } from "../model/build-model.js";
+import { banner } from "./banner.js";
+import { jsDocText } from "./jsdoc.js";
+
+export interface EmitOptions {
+  /** Base URL compiled into the clients as their default, when the project configured one. */
+  readonly baseUrl: string | undefined;
+}
+
+/**
+ * One flow's module: its openapi-typescript declarations, `<Name>Input`/`<Name>Output` types and
+ * a `create<Name>Client` factory bound to the flow's path. It imports only the shared runtime,
+ * so type-checking code that uses one flow never loads the others.
+ *
+ * @example
+ * const text = emitFlowModule(project, flow, renderTypes(doc), { baseUrl: undefined });
+ */
+export function emitFlowModule(project: Project, flow: FlowModel, typesText: string, options: EmitOptions): string {
+  const { typePrefix, factory, flowConst } = flow.names;
+  const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}runtime.js`;
+  const statements: (string | StatementStructures)[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: runtime,
+      namedImports: [{ name: "createFlowClient" }, { name: "ClientOptions", isTypeOnly: true }, { name: "FlowClient", isTypeOnly: true }],
+    },
+    typesText,
+    typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
+    typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
+    typeAlias(`${typePrefix}Client`, `FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: `Where \`${flow.id}\` lives on the platform.` }],
+      declarations: [
+        {
+          name: flowConst,
+          initializer: (writer) => writer.write(`{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)} } as const`),
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: factory,
+      docs: [factoryDoc(flow)],
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: `${typePrefix}Client`,
+      statements: (writer) => {
+        const defaults = options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
+        writer.write(`return createFlowClient<${typePrefix}Input, ${typePrefix}Output>(${flowConst}, ${defaults}, options);`);
+      },
+    },
+  ];
+  const file = project.createSourceFile(`/${flow.modulePath}.ts`, { leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`, statements }, { overwrite: true });
+  const text = file.getFullText();
+  project.removeSourceFile(file);
+  return text;
+}
+
+function typeAlias(name: string, type: string, description: string): StatementStructures {
+  return { kind: StructureKind.TypeAlias, isExported: true, name, type, docs: [{ description }] };
+}
+
+function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
+  const lines = [flow.summary ?? `Creates a client for the flow \`${flow.id}\`.`];
+  if (flow.description !== undefined) lines.push("", flow.description);
+  const example = flow.examples[0];
+  const variable = flow.names.flowConst.replace(/Flow$/, "");
+  const input = example === undefined ? "input" : JSON.stringify(example.input);
+  const tags: OptionalKind<JSDocStructure>["tags"] = [
+    {
+      tagName: "example",
+      text: [
+        `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });`,
+        `const output = await ${variable}.run(${input});`,
+      ].join("\n"),
+    },
+  ];
+  if (flow.deprecated) tags.push({ tagName: "deprecated", text: "The flow is marked deprecated in its spec." });
+  return {
+    description: jsDocText(lines.join("\n")),
+    tags: tags.map((tag) => ({ ...tag, text: jsDocText(String(tag.text)) })),
+  };
+}

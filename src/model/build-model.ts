@@ -1,0 +1,79 @@
+import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
+import { bundleSchemas, reachableComponents, type BundleRoot, type ComponentSchema } from "./bundle-schemas.js";
+import { flowNames, indexNamespaces, type FlowNames } from "./names.js";
+
+/** Everything later stages need to know about one flow; plain, readonly data. */
+export interface FlowModel {
+  readonly id: string;
+  readonly org: string;
+  readonly name: string;
+  /** Spec file relative to the specs folder, for banners and messages. */
+  readonly specPath: string;
+  /** "/v1/@acme/qa" (seed §4: the flow id is the path segment after /v1/). */
+  readonly httpPath: string;
+  /** Output module relative to the output folder, without extension: "@acme/qa". */
+  readonly modulePath: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  readonly deprecated: boolean;
+  readonly names: FlowNames;
+  /** Name under which the index re-exports this module. */
+  readonly indexNamespace: string;
+  readonly inputComponent: string;
+  readonly outputComponent: string;
+  /** Every component the flow's input and output reach, roots included, sorted. */
+  readonly components: readonly string[];
+  readonly examples: FlowSpec["examples"];
+}
+
+export interface ProjectModel {
+  /** Sorted by id (code-unit order). */
+  readonly flows: readonly FlowModel[];
+  /** Every flow and shared schema component, sorted by name. */
+  readonly components: ReadonlyMap<string, ComponentSchema>;
+}
+
+/**
+ * Builds the project model from checked specs: names, paths and bundled components.
+ *
+ * @example
+ * const model = buildModel(specs);
+ * model.flows[0].names.factory; // "createQaClient"
+ */
+export function buildModel(specs: SpecSet): ProjectModel {
+  const flows = [...specs.flows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const roots: BundleRoot[] = flows.flatMap((flow) => {
+    const stem = flowNames(flow.org, flow.name).componentStem;
+    return [
+      { resource: { relPath: flow.relPath, root: "/input" }, name: `${stem}.Input` },
+      { resource: { relPath: flow.relPath, root: "/output" }, name: `${stem}.Output` },
+    ];
+  });
+  const bundle = bundleSchemas(roots, specs.index);
+  const namespaces = indexNamespaces(flows);
+  return {
+    flows: flows.map((flow, i) => {
+      const names = flowNames(flow.org, flow.name);
+      const inputComponent = `${names.componentStem}.Input`;
+      const outputComponent = `${names.componentStem}.Output`;
+      return {
+        id: flow.id,
+        org: flow.org,
+        name: flow.name,
+        specPath: flow.relPath,
+        httpPath: `/v1/${flow.id}`,
+        modulePath: flow.id,
+        summary: flow.summary,
+        description: flow.description,
+        deprecated: flow.deprecated,
+        names,
+        indexNamespace: namespaces[i] ?? names.typePrefix,
+        inputComponent,
+        outputComponent,
+        components: reachableComponents(bundle, [inputComponent, outputComponent]),
+        examples: flow.examples,
+      };
+    }),
+    components: bundle.components,
+  };
+}

@@ -1,0 +1,106 @@
+import { compareText } from "../issues.js";
+import { getAtPointer, isPlainObject, splitPointer } from "../json-pointer.js";
+import { mapSubschemas } from "../spec/schema-keywords.js";
+import { resolveRef, type SchemaResource, type SpecIndex } from "../spec/schema-refs.js";
+
+/** A schema as it will stand under `#/components/schemas/<name>`, every `$ref` pointing at a component. */
+export type ComponentSchema = Record<string, unknown> | boolean;
+
+export interface BundleRoot {
+  readonly resource: SchemaResource;
+  readonly name: string;
+}
+
+export interface SchemaBundle {
+  /** Component name → schema, in code-unit order of the names. */
+  readonly components: ReadonlyMap<string, ComponentSchema>;
+  /** Component name → names it references directly. */
+  readonly references: ReadonlyMap<string, readonly string[]>;
+}
+
+const COMPONENT_PREFIX = "#/components/schemas/";
+/** Containers whose entries are hoisted into components when referenced, and dropped otherwise. */
+const DROPPED_KEYWORDS = new Set(["$schema", "$defs", "definitions", "$comment"]);
+
+/**
+ * Turns the specs' schemas into OpenAPI components (OpenAPI 3.1 §4.8.7.1). Each flow root gets
+ * the name it is given; every other `$ref` target, in a `$defs` or a shared file, becomes a
+ * component named after where it lives: `acme.qa.Input.Address`, `_shared.money.Currency`.
+ * Flow ids contain no "." and shared paths start with "_", so those names cannot meet.
+ *
+ * @example
+ * bundleSchemas([{ resource: { relPath: "@acme/qa.json", root: "/input" }, name: "acme.qa.Input" }], index)
+ */
+export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex): SchemaBundle {
+  const nameOf = new Map<string, string>();
+  const taken = new Set<string>();
+  const queue: { key: string; resource: SchemaResource; pointer: string }[] = [];
+  const claim = (resource: SchemaResource, pointer: string, wanted: string): string => {
+    const key = `${resource.relPath}#${pointer}`;
+    const known = nameOf.get(key);
+    if (known !== undefined) return known;
+    let name = wanted;
+    for (let n = 2; taken.has(name); n++) name = `${wanted}_${n}`;
+    nameOf.set(key, name);
+    taken.add(name);
+    queue.push({ key, resource, pointer });
+    return name;
+  };
+  for (const root of roots) claim(root.resource, root.resource.root, root.name);
+  const rootNames = new Map(roots.map((root) => [`${root.resource.relPath}#${root.resource.root}`, root.name]));
+
+  const components = new Map<string, ComponentSchema>();
+  const references = new Map<string, string[]>();
+  for (let i = 0; i < queue.length; i++) {
+    const item = queue[i];
+    if (item === undefined) break;
+    const name = nameOf.get(item.key) ?? "";
+    const refs = new Set<string>();
+    const rewrite = (schema: unknown): unknown => {
+      if (!isPlainObject(schema)) return schema;
+      const kept = Object.fromEntries(Object.entries(schema).filter(([keyword]) => !DROPPED_KEYWORDS.has(keyword)));
+      const mapped = mapSubschemas(kept, rewrite);
+      if (typeof schema.$ref === "string") {
+        const resolved = resolveRef(schema.$ref, item.resource, index);
+        if (!resolved.ok) throw new Error(`bug: unchecked $ref ${schema.$ref} in ${item.key}`);
+        const target = claim(resolved.resource, resolved.target.pointer, componentNameFor(resolved.resource, resolved.target.pointer, rootNames));
+        refs.add(target);
+        mapped.$ref = `${COMPONENT_PREFIX}${target}`;
+      }
+      return mapped;
+    };
+    const source = getAtPointer(index.files.get(item.resource.relPath), item.pointer);
+    components.set(name, rewrite(source) as ComponentSchema);
+    references.set(name, [...refs].sort(compareText));
+  }
+  const sorted = [...components.keys()].sort(compareText);
+  return {
+    components: new Map(sorted.map((name) => [name, components.get(name) ?? {}])),
+    references,
+  };
+}
+
+/** Every component reachable from `start`, itself included, in code-unit order. */
+export function reachableComponents(bundle: SchemaBundle, start: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const stack = [...start];
+  while (stack.length > 0) {
+    const name = stack.pop() ?? "";
+    if (seen.has(name)) continue;
+    seen.add(name);
+    stack.push(...(bundle.references.get(name) ?? []));
+  }
+  return [...seen].sort(compareText);
+}
+
+function componentNameFor(resource: SchemaResource, pointer: string, rootNames: ReadonlyMap<string, string>): string {
+  const stem =
+    rootNames.get(`${resource.relPath}#${resource.root}`) ?? resource.relPath.replace(/\.(json|ya?ml)$/i, "").replace(/@/g, "").split("/").map(sanitize).join(".");
+  const tokens = splitPointer(pointer.slice(resource.root.length)).filter((token) => token !== "$defs" && token !== "definitions");
+  return [stem, ...tokens.map(sanitize)].join(".");
+}
+
+/** Component names may hold only `[A-Za-z0-9._-]` (OpenAPI 3.1 §4.8.7.1). */
+function sanitize(token: string): string {
+  return token.replace(/[^A-Za-z0-9_-]/g, "_") || "_";
+}

@@ -1,0 +1,61 @@
+import {
+  astToString,
+  resolveRef,
+  scanDiscriminators,
+  transformSchema,
+  type GlobalContext,
+  type OpenAPI3,
+} from "openapi-typescript";
+import ts from "typescript";
+
+/**
+ * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document, by
+ * openapi-typescript's transform. The document is already bundled (every `$ref` internal), so the
+ * Redocly resolve-and-lint pass that `openapiTS()` runs first is skipped: it costs more than the
+ * transform itself and would run once per flow.
+ *
+ * Options differ from openapi-typescript's defaults in one place: `defaultNonNullable` is off, so a
+ * request property with a `default` stays optional, as the platform fills it in.
+ *
+ * @example
+ * const text = renderTypes(compileOpenApi(model, [flow], options));
+ */
+export function renderTypes(document: Record<string, unknown>): string {
+  const schema = document as unknown as OpenAPI3;
+  const ctx: GlobalContext = {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: false,
+    discriminators: scanDiscriminators(schema, {}),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    // Only openapiTS() reads the Redocly config; the transforms do not.
+    redoc: undefined as unknown as GlobalContext["redoc"],
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    silent: true,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve<T>($ref: string) {
+      return resolveRef<T>(schema, $ref, { silent: true });
+    },
+  };
+  // `webhooks` and `$defs` are always empty here; leaving them out keeps each module to what it uses.
+  const nodes = transformSchema(schema, ctx).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
+  return astToString(nodes);
+}
