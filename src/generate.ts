@@ -44,10 +44,13 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
     { path: "openapi.json", content: JSON.stringify(compileOpenApi(model, model.flows, compileOptions), null, 2) },
     { path: "runtime.ts", content: `${banner("templates/runtime.ts in flowgen")}\n${await readFile(RUNTIME_TEMPLATE, "utf8")}` },
     { path: "index.ts", content: emitIndexModule(project, model) },
-    ...model.flows.map((flow) => ({
-      path: `${flow.modulePath}.ts`,
-      content: emitFlowModule(project, flow, renderTypes(compileOpenApi(model, [flow], compileOptions)), compileOptions),
-    })),
+    ...model.flows.flatMap((flow) => [
+      { path: `${flow.modulePath}.ts`, content: emitFlowModule(project, flow, compileOptions) },
+      {
+        path: `${flow.modulePath}.types.ts`,
+        content: `${banner(`the spec ${flow.specPath}`)}\n\n${renderTypes(compileOpenApi(model, [flow], compileOptions))}`,
+      },
+    ]),
   ];
   const formatter = await createFormatter(`${options.cwd}/${options.out}`);
   const files = await Promise.all(raw.map((file) => formatter.format(file)));

@@ -1,3 +1,4 @@
+import { compareText } from "../issues.js";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import {
   ERROR_RESPONSES,
@@ -25,9 +26,8 @@ export const DEFAULT_SERVER_URL = "http://127.0.0.1:8787";
  * const doc = compileOpenApi(model, model.flows, { baseUrl: undefined });
  */
 export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[], options: CompileOptions): Record<string, unknown> {
-  const componentNames = new Set(flows.flatMap((flow) => flow.components));
-  const schemas: Record<string, unknown> = {};
-  for (const [name, schema] of model.components) if (componentNames.has(name)) schemas[name] = schema;
+  const names = flows.length === 1 ? (flows[0]?.components ?? []) : [...new Set(flows.flatMap((flow) => flow.components))].sort(compareText);
+  const schemas = Object.fromEntries(names.map((name) => [name, model.components.get(name)]));
   return {
     openapi: "3.1.1",
     info: {

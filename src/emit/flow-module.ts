@@ -16,23 +16,35 @@ export interface EmitOptions {
 }
 
 /**
- * One flow's module: its openapi-typescript declarations, `<Name>Input`/`<Name>Output` types and
- * a `create<Name>Client` factory bound to the flow's path. It imports only the shared runtime,
- * so type-checking code that uses one flow never loads the others.
+ * One flow's module: `<Name>Input`/`<Name>Output` types and a `create<Name>Client` factory bound to
+ * the flow's path. It imports only the shared runtime and its own `.types.ts` (openapi-typescript's
+ * declarations for this flow), so type-checking code that uses one flow never loads the others.
  *
  * @example
- * const text = emitFlowModule(project, flow, renderTypes(doc), { baseUrl: undefined });
+ * const text = emitFlowModule(project, flow, { baseUrl: undefined });
  */
-export function emitFlowModule(project: Project, flow: FlowModel, typesText: string, options: EmitOptions): string {
+export function emitFlowModule(project: Project, flow: FlowModel, options: EmitOptions): string {
   const { typePrefix, factory, flowConst } = flow.names;
   const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}runtime.js`;
+  const typesModule = `./${flow.modulePath.split("/").pop() ?? ""}.types.js`;
   const statements: (string | StatementStructures)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: runtime,
       namedImports: [{ name: "createFlowClient" }, { name: "ClientOptions", isTypeOnly: true }, { name: "FlowClient", isTypeOnly: true }],
     },
-    typesText,
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: typesModule,
+      namedImports: ["components"],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: typesModule,
+      namedExports: ["components", "operations", "paths"],
+    },
     typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Client`, `FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),

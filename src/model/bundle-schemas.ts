@@ -1,6 +1,6 @@
 import { compareText } from "../issues.js";
 import { getAtPointer, isPlainObject, splitPointer } from "../json-pointer.js";
-import { mapSubschemas } from "../spec/schema-keywords.js";
+import { discriminatorMapping, isMappingRef, mapSubschemas } from "../spec/schema-keywords.js";
 import { resolveRef, type SchemaResource, type SpecIndex } from "../spec/schema-refs.js";
 
 /** A schema as it will stand under `#/components/schemas/<name>`, every `$ref` pointing at a component. */
@@ -60,12 +60,19 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex): S
       if (!isPlainObject(schema)) return schema;
       const kept = Object.fromEntries(Object.entries(schema).filter(([keyword]) => !DROPPED_KEYWORDS.has(keyword)));
       const mapped = mapSubschemas(kept, rewrite);
-      if (typeof schema.$ref === "string") {
-        const resolved = resolveRef(schema.$ref, item.resource, index);
-        if (!resolved.ok) throw new Error(`bug: unchecked $ref ${schema.$ref} in ${item.key}`);
+      const toComponent = (ref: string): string => {
+        const resolved = resolveRef(ref, item.resource, index);
+        if (!resolved.ok) throw new Error(`bug: unchecked $ref ${ref} in ${item.key}`);
         const target = claim(resolved.resource, resolved.target.pointer, componentNameFor(resolved.resource, resolved.target.pointer, rootNames));
         refs.add(target);
-        mapped.$ref = `${COMPONENT_PREFIX}${target}`;
+        return `${COMPONENT_PREFIX}${target}`;
+      };
+      if (typeof schema.$ref === "string") mapped.$ref = toComponent(schema.$ref);
+      const mapping = discriminatorMapping(schema);
+      if (mapping !== undefined) {
+        // OpenAPI 3.1 §4.8.25: mapping values are references too, and move with the schemas.
+        const rewritten = Object.fromEntries(Object.entries(mapping).map(([value, ref]) => [value, isMappingRef(ref) ? toComponent(ref) : ref]));
+        mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
       }
       return mapped;
     };
@@ -104,3 +111,4 @@ function componentNameFor(resource: SchemaResource, pointer: string, rootNames: 
 function sanitize(token: string): string {
   return token.replace(/[^A-Za-z0-9_-]/g, "_") || "_";
 }
+

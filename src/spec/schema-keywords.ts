@@ -78,3 +78,15 @@ function mapKeyword(keyword: string, value: unknown, map: (sub: unknown) => unkn
     ]),
   );
 }
+
+/** `discriminator.mapping` (OpenAPI 3.1 §4.8.25), when the schema has one. */
+export function discriminatorMapping(schema: Record<string, unknown>): Record<string, string> | undefined {
+  const discriminator = schema.discriminator;
+  if (!isPlainObject(discriminator) || !isPlainObject(discriminator.mapping)) return undefined;
+  return Object.fromEntries(Object.entries(discriminator.mapping).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+/** A mapping value is a reference when it is not a bare component name. */
+export function isMappingRef(value: string): boolean {
+  return value.includes("/") || value.includes("#") || /\.(json|ya?ml)$/i.test(value);
+}

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { IssueCode } from "../issues.js";
 import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
 import { suggest } from "./describe-ajv-errors.js";
-import { KNOWN_KEYWORDS, UNSUPPORTED_KEYWORDS, subschemasOf } from "./schema-keywords.js";
+import { KNOWN_KEYWORDS, discriminatorMapping, isMappingRef, UNSUPPORTED_KEYWORDS, subschemasOf } from "./schema-keywords.js";
 
 /** A place in a spec file: the file (relative to the specs folder) and a JSON pointer into it. */
 export interface SchemaLocation {
@@ -103,6 +103,15 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
         if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
       } else if (!resolved.quiet) {
         findings.push({ code: resolved.code, relPath: resource.relPath, pointer: joinPointer(pointer, "$ref"), message: resolved.message });
+      }
+    }
+    for (const [value, mappingRef] of Object.entries(discriminatorMapping(schema) ?? {})) {
+      if (!isMappingRef(mappingRef)) continue;
+      const resolved = resolveRef(mappingRef, resource, index);
+      if (resolved.ok) {
+        if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
+      } else if (!resolved.quiet) {
+        findings.push({ code: resolved.code, relPath: resource.relPath, pointer: joinPointer(pointer, "discriminator", "mapping", value), message: resolved.message.replace("$ref", "mapping") });
       }
     }
     for (const sub of subschemasOf(schema, pointer)) visit(sub.schema, sub.pointer);
