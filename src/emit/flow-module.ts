@@ -1,5 +1,6 @@
 import {
   StructureKind,
+  ts,
   VariableDeclarationKind,
   type JSDocStructure,
   type OptionalKind,
@@ -87,7 +88,9 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
   const lines = [flow.summary ?? `Creates a client for the flow \`${flow.id}\`.`];
   if (flow.description !== undefined) lines.push("", flow.description);
   const example = flow.examples[0];
-  const variable = flow.names.flowConst.replace(/Flow$/, "");
+  const stem = flow.names.flowConst.replace(/Flow$/, "");
+  // `const class = …` would not compile: a keyword stem gets a suffix.
+  const variable = ts.stringToToken(stem) === undefined ? stem : `${stem}Client`;
   const input = example === undefined ? "input" : JSON.stringify(example.input);
   const tags: OptionalKind<JSDocStructure>["tags"] = [
     {

@@ -1,0 +1,118 @@
+import { readdir, readFile, rm, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { renderProject } from "../src/generate.js";
+import { diffOutput } from "../src/write/write-output.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { typecheck } from "./helpers/typecheck.js";
+
+const GOLDEN = path.join(REPO_ROOT, "test/golden");
+
+async function render(cwd: string, specs = "specs") {
+  const result = await renderProject({ specs, out: "generated", cwd });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues, null, 2));
+  return result.files;
+}
+
+describe("the repo's own generated/", () => {
+  it("is what the specs give (run `npm run generate` after changing specs/)", async () => {
+    const files = await render(REPO_ROOT);
+    const diff = await diffOutput(path.join(REPO_ROOT, "generated"), files);
+    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({ added: [], changed: [], removed: [] });
+  });
+
+  it("holds an OpenAPI document that passes an external OpenAPI 3.1 validator", async () => {
+    const document = JSON.parse(await readFile(path.join(REPO_ROOT, "generated/openapi.json"), "utf8"));
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Object.keys(document.paths)).toEqual(["/v1/@acme/invoice", "/v1/@acme/org-chart", "/v1/@acme/qa", "/v1/@acme/search", "/v1/@globex/search"]);
+    const qa = document.paths["/v1/@acme/qa"].post;
+    expect(qa.operationId).toBe("acme.qa");
+    expect(qa.requestBody.required).toBe(true);
+    expect(Object.keys(qa.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429", "500", "503"]);
+    expect(document.components.responses.TooManyRequests.headers["Retry-After"]).toBeDefined();
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.schemas["acme.search.Input"]).toBeDefined();
+    expect(document.components.schemas["globex.search.Input"]).toBeDefined();
+  });
+
+  it("type-checks with a consumer under NodeNext and Bundler resolution, and rejects wrong input", async () => {
+    const consumer = `
+import { createQaClient, type QaInput, type QaOutput } from "./gen/@acme/qa.js";
+import { acmeSearch, globexSearch, FlowError } from "./gen/index.js";
+const qa = createQaClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1" });
+const input: QaInput = { question: "Capital of France?", options: ["Paris", "Lyon"] };
+export async function ask(): Promise<string> {
+  const output: QaOutput = await qa.run(input);
+  const result = await qa.call(input);
+  if (result.error) return result.error instanceof FlowError ? result.error.code : "never";
+  // @ts-expect-error question must be a string
+  await qa.run({ question: 1 });
+  // @ts-expect-error same flow name, other org: other input
+  await acmeSearch.createSearchClient({ apiKey: "k" }).run({ text: "x" });
+  await globexSearch.createSearchClient({ apiKey: "k" }).run({ text: "x" });
+  return output.answer + result.data.answer;
+}
+`;
+    for (const resolution of ["NodeNext", "Bundler"] as const) {
+      const dir = await tempProject({});
+      expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), consumer, resolution)).toBe("");
+    }
+  }, 60_000);
+});
+
+describe("golden output", async () => {
+  const cases = (await readdir(GOLDEN, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+  it.each(cases)("%s: the whole tree matches test/golden/%s/expected (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
+    const dir = path.join(GOLDEN, name);
+    const files = await render(dir);
+    const expectedDir = path.join(dir, "expected");
+    if (process.env.UPDATE_GOLDEN === "1") {
+      await rm(expectedDir, { recursive: true, force: true });
+      for (const file of files) {
+        await mkdir(path.dirname(path.join(expectedDir, file.path)), { recursive: true });
+        await writeFile(path.join(expectedDir, file.path), file.content);
+      }
+    }
+    const diff = await diffOutput(expectedDir, files);
+    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({ added: [], changed: [], removed: [] });
+  });
+
+  it.each(cases)("%s: the expected tree type-checks under NodeNext and Bundler", async (name) => {
+    for (const resolution of ["NodeNext", "Bundler"] as const) {
+      const dir = await tempProject({});
+      expect(await typecheck(dir, path.join(GOLDEN, name, "expected"), "export {};\n", resolution)).toBe("");
+    }
+  }, 60_000);
+});
+
+describe("determinism", () => {
+  it("gives byte-identical files whatever order the files were created in", async () => {
+    const specs = Object.fromEntries(
+      await Promise.all(
+        ["@acme/qa.json", "@acme/invoice.json", "@acme/org-chart.yaml", "@acme/search.json", "@globex/search.json", "_shared/money.json"].map(async (p) => [
+          `specs/${p}`,
+          await readFile(path.join(REPO_ROOT, "specs", p), "utf8"),
+        ]),
+      ),
+    );
+    const forward = await tempProject(specs);
+    const backward = await tempProject(Object.fromEntries(Object.entries(specs).reverse()));
+    const [a, b, c] = await Promise.all([render(forward), render(backward), render(forward)]);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    for (const file of a) {
+      expect(file.content).not.toMatch(/\r|\/tmp|flowgen-test-|\d{4}-\d{2}-\d{2}T/);
+    }
+  });
+
+  it("escapes spec text so it cannot leave a comment or a string", async () => {
+    const files = await render(path.join(GOLDEN, "edge-cases"));
+    const module = files.find((file) => file.path === "@acme/class.ts")?.content ?? "";
+    expect(module).toContain("*\\/ export const x = 1; /\\*");
+    expect(module).not.toMatch(/^export const (x|y)\b/m);
+  });
+});
