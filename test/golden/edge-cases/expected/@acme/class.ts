@@ -23,8 +23,8 @@ export const classFlow = {
  * Reserved word as flow name *\/ export const x = 1; /\*
  *
  * A description with *\/ export const y = 2; /\* inside, and `backticks`.
- * @example const class = createClassClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
- * const output = await class.run(input);
+ * @example const classClient = createClassClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const output = await classClient.run(input);
  */
 export function createClassClient(options: ClientOptions): ClassClient {
   return createFlowClient<ClassInput, ClassOutput>(classFlow, {}, options);
