@@ -8,6 +8,9 @@ import { shortDiff } from "./write/short-diff.js";
 /** Exit codes, as documented in the README. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3 } as const;
 
+const EXIT_CODES_HELP =
+  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs or usage, 3 internal error (a bug: please report it with the stack).";
+
 interface GenerateArgs {
   specs: string;
   out: string;
@@ -36,14 +39,15 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 if the output folder is not up to date" })
           .option("base-url", { type: "string", describe: "Default base URL compiled into the clients and the OpenAPI servers entry" })
           .example("$0 generate", "Generate from specs/ into generated/")
-          .example("$0 generate --check", "Fail the build when generated/ is stale"),
+          .example("$0 generate --check", "Fail the build when generated/ is stale")
+          .epilogue(EXIT_CODES_HELP),
       async (args) => {
         code = await runGenerate(args, io);
       },
     )
     .demandCommand(1, "Name a command: flowgen generate")
     .strict()
-    .epilogue("Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs or usage, 3 internal error (a bug: please report it with the stack).")
+    .epilogue(EXIT_CODES_HELP)
     .help()
     .version()
     .fail((message, error) => {

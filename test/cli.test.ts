@@ -1,0 +1,146 @@
+import { execFile } from "node:child_process";
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function flowgen(cwd: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function tree(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  files.sort();
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), "utf8")])));
+}
+
+const qa = {
+  input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
+  output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
+};
+const search = { input: { type: "object", properties: { q: { type: "string" } } }, output: { type: "object" } };
+
+describe("flowgen CLI, run as a process", () => {
+  it("generates, then finds nothing to do, and --check agrees", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.yaml": "input: {type: object}\noutput: {type: object}\n" });
+    const first = await flowgen(dir, "generate");
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^flowgen: 2 flows → generated: 7 added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/);
+    expect(Object.keys(await tree(path.join(dir, "generated")))).toEqual([
+      "@acme/qa.ts",
+      "@acme/qa.types.ts",
+      "@acme/search.ts",
+      "@acme/search.types.ts",
+      "index.ts",
+      "openapi.json",
+      "runtime.ts",
+    ]);
+    const second = await flowgen(dir, "generate");
+    expect(second.stdout).toMatch(/0 added, 0 changed, 0 removed, 7 unchanged/);
+    const check = await flowgen(dir, "generate", "--check");
+    expect(check).toMatchObject({ code: 0, stdout: "flowgen: generated is up to date (7 files, 2 flows).\n" });
+  });
+
+  it("--check exits 1 on stale output, lists the files and shows a short diff, and writes nothing", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
+    await flowgen(dir, "generate");
+    const before = await tree(path.join(dir, "generated"));
+    const changed = structuredClone(qa);
+    (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
+    await rm(path.join(dir, "specs/@acme/search.json"));
+    await writeFile(path.join(dir, "specs/@acme/new.json"), JSON.stringify(qa));
+    const check = await flowgen(dir, "generate", "--check");
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("generated is stale");
+    expect(check.stderr).toContain("missing  generated/@acme/new.ts");
+    expect(check.stderr).toContain("changed  generated/@acme/qa.types.ts");
+    expect(check.stderr).toContain("extra    generated/@acme/search.ts");
+    expect(check.stderr).toMatch(/^\+\s+confidence\?: number;$/m);
+    expect(await tree(path.join(dir, "generated"))).toEqual(before);
+  });
+
+  it("deletes the files of removed flows", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
+    await flowgen(dir, "generate");
+    await rm(path.join(dir, "specs/@acme/search.json"));
+    const run = await flowgen(dir, "generate");
+    expect(run.stdout).toMatch(/2 removed/);
+    const files = Object.keys(await tree(path.join(dir, "generated")));
+    expect(files.filter((f) => f.includes("search"))).toEqual([]);
+    expect(await tree(path.join(dir, "generated"))).not.toHaveProperty("index.ts", expect.stringContaining("search"));
+  });
+
+  it("exits 2 on invalid specs, reports every problem, and leaves the previous output exactly as it was", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    await flowgen(dir, "generate");
+    const before = await tree(path.join(dir, "generated"));
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify({ ...qa, ouput: {} }, null, 2));
+    await writeFile(path.join(dir, "specs/@acme/bad.json"), '{ "input": ');
+    const run = await flowgen(dir, "generate");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatchInlineSnapshot(`
+      "specs/@acme/bad.json:1:12: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [syntax-error]
+      specs/@acme/qa.json:24:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]
+      flowgen: 2 problems in specs; nothing was written.
+      "
+    `);
+    expect(await tree(path.join(dir, "generated"))).toEqual(before);
+    expect((await readdir(dir)).sort()).toEqual(["generated", "specs"]);
+  });
+
+  it("refuses to replace a folder it did not write", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "src/keep.ts": "export const keep = 1;\n" });
+    const run = await flowgen(dir, "generate", "--out", "src");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("src is not a flowgen output folder");
+    expect(await readFile(path.join(dir, "src/keep.ts"), "utf8")).toBe("export const keep = 1;\n");
+  });
+
+  it("takes --specs, --out and --base-url", async () => {
+    const dir = await tempProject({ "flows/@acme/qa.json": qa });
+    const run = await flowgen(dir, "generate", "--specs", "flows", "--out", "client", "--base-url", "https://flows.example.com");
+    expect(run.code).toBe(0);
+    const module = await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8");
+    expect(module).toContain('{ baseUrl: "https://flows.example.com" }');
+    const document = JSON.parse(await readFile(path.join(dir, "client/openapi.json"), "utf8"));
+    expect(document.servers[0].variables.base_url.default).toBe("https://flows.example.com");
+  });
+
+  it("prints help, version and usage errors with documented exit codes", async () => {
+    const dir = await tempProject({});
+    const help = await flowgen(dir, "generate", "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--check");
+    expect(help.stdout).toContain("Exit codes: 0 success");
+    const version = await flowgen(dir, "--version");
+    expect(version.stdout.trim()).toBe(JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version);
+    const unknown = await flowgen(dir, "generate", "--chek");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown argument: chek");
+    const none = await flowgen(dir);
+    expect(none.code).toBe(2);
+  });
+
+  it("exits 2 with a clear message when the specs folder is missing", async () => {
+    const dir = await tempProject({});
+    const run = await flowgen(dir, "generate");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("specs: specs folder not found");
+  });
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // CLI and tsc tests start real processes; on a 2-core CI machine they need more than 5 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
