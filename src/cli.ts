@@ -96,7 +96,7 @@ async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void
     return EXIT.ok;
   } catch (error) {
     if (error instanceof ForeignOutputError) {
-      io.err(`flowgen: ${error.message}`);
+      io.err(`flowgen: ${error.message} [not-an-output-folder]`);
       return EXIT.invalid;
     }
     throw error;
