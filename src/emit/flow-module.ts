@@ -90,7 +90,7 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
   const example = flow.examples[0];
   const stem = flow.names.flowConst.replace(/Flow$/, "");
   // `const class = …` would not compile: a keyword stem gets a suffix.
-  const variable = ts.stringToToken(stem) === undefined ? stem : `${stem}Client`;
+  const variable = ts.identifierToKeywordKind(ts.factory.createIdentifier(stem)) === undefined ? stem : `${stem}Client`;
   const input = example === undefined ? "input" : JSON.stringify(example.input);
   const tags: OptionalKind<JSDocStructure>["tags"] = [
     {
