@@ -16,6 +16,8 @@ interface GenerateArgs {
   out: string;
   check: boolean;
   "base-url": string | undefined;
+  cache: boolean;
+  "cache-dir": string;
 }
 
 /**
@@ -38,6 +40,8 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("out", { type: "string", default: "generated", describe: "Output folder; flowgen owns it and replaces its content" })
           .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 if the output folder is not up to date" })
           .option("base-url", { type: "string", describe: "Default base URL compiled into the clients and the OpenAPI servers entry" })
+          .option("cache", { type: "boolean", default: true, describe: "Reuse work from earlier runs whose inputs did not change (--no-cache: render everything)" })
+          .option("cache-dir", { type: "string", default: "node_modules/.cache/flowgen", describe: "Where the render cache lives" })
           .example("$0 generate", "Generate from specs/ into generated/")
           .example("$0 generate --check", "Fail the build when generated/ is stale")
           .epilogue(EXIT_CODES_HELP),
@@ -70,7 +74,7 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
 async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
   const started = performance.now();
   const cwd = process.cwd();
-  const result = await renderProject({ specs: args.specs, out: args.out, cwd, baseUrl: args["base-url"] });
+  const result = await renderProject({ specs: args.specs, out: args.out, cwd, baseUrl: args["base-url"], cacheDir: args.cache ? args["cache-dir"] : undefined });
   if (!result.ok) {
     const issues = sortIssues(result.issues);
     for (const issue of issues) io.err(formatIssue(issue));

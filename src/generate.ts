@@ -1,15 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { Project } from "ts-morph";
+import path from "node:path";
+import { hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
 import { compileOpenApi } from "./compile/openapi-document.js";
 import { banner } from "./emit/banner.js";
-import { emitFlowModule } from "./emit/flow-module.js";
-import { emitIndexModule } from "./emit/index-module.js";
-import { createFormatter } from "./format/format-files.js";
+import { createFormatter, type Formatter } from "./format/format-files.js";
 import { compareText, type Issue } from "./issues.js";
-import { buildModel } from "./model/build-model.js";
+import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
-import { loadSpecs } from "./spec/load-specs.js";
-import { renderTypes } from "./types/flow-types.js";
+import { checkSpecs } from "./spec/load-specs.js";
+import { readSpecFiles } from "./spec/read-spec-files.js";
 
 export interface GenerateOptions {
   /** Folder of flow specs, relative to `cwd`. */
@@ -19,6 +18,8 @@ export interface GenerateOptions {
   readonly cwd: string;
   /** Default base URL baked into the clients and the OpenAPI `servers` entry. */
   readonly baseUrl?: string | undefined;
+  /** Folder for the render cache, relative to `cwd`; undefined for none. */
+  readonly cacheDir?: string | undefined;
 }
 
 export type RenderResult =
@@ -26,33 +27,114 @@ export type RenderResult =
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
 const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
+const PACKAGE_JSON = new URL("../package.json", import.meta.url);
+
+/** One file to produce: where it goes, what identifies its content, and how to make it. */
+interface Planned {
+  readonly path: string;
+  readonly key: string;
+  readonly render: () => Promise<string>;
+}
 
 /**
  * Runs the pipeline in memory: specs → model → OpenAPI → types → modules → formatted files.
- * Nothing is written; `writeOutput` does that.
+ * Nothing is written; `writeOutput` does that. Work whose inputs did not change since the last run
+ * is taken from the render cache, and the heavy stages (openapi-typescript, ts-morph) load only
+ * when something has to be rendered.
  *
  * @example
  * const result = await renderProject({ specs: "specs", out: "generated", cwd: process.cwd() });
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
-  const loaded = await loadSpecs(options.specs, options.cwd);
-  if (!loaded.ok) return loaded;
-  const model = buildModel(loaded.specs);
+  const sources = await readSpecFiles(options.specs, options.cwd);
+  const [template, version] = await Promise.all([readFile(RUNTIME_TEMPLATE, "utf8"), readFile(PACKAGE_JSON, "utf8")]);
+  const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
+  const outDir = path.resolve(options.cwd, options.out);
+  const formatter = await createFormatter(outDir);
+  // Everything a run depends on: when none of it changed, the previous run's files are the answer.
+  const salt = hashParts((JSON.parse(version) as { version: string }).version, template, formatter.fingerprint, options.baseUrl ?? "");
+  const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
+  const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
+  if (remembered) {
+    await cache.save();
+    return { ok: true, ...remembered };
+  }
+  const checked = checkSpecs(sources);
+  if (!checked.ok) return checked;
+  const model = buildModel(checked.specs);
+  const plan = planFiles(model, template, salt, options);
+  await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
+  try {
+    const files = await Promise.all(plan.map((file) => produce(file, cache, formatter)));
+    cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: plan.map((file) => [file.path, file.key]) }));
+    await cache.save();
+    return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
+  } finally {
+    await formatter.close();
+  }
+}
+
+async function produce(file: Planned, cache: RenderCache, formatter: Formatter): Promise<OutputFile> {
+  const cached = cache.get(file.key);
+  if (cached !== undefined) return { path: file.path, content: cached };
+  const formatted = await formatter.format({ path: file.path, content: await file.render() });
+  cache.set(file.key, formatted.content);
+  return formatted;
+}
+
+function planFiles(model: ProjectModel, template: string, salt: string, options: GenerateOptions): Planned[] {
   const compileOptions = { baseUrl: options.baseUrl };
-  const project = new Project({ useInMemoryFileSystem: true });
-  const raw: OutputFile[] = [
-    { path: "openapi.json", content: JSON.stringify(compileOpenApi(model, model.flows, compileOptions), null, 2) },
-    { path: "runtime.ts", content: `${banner("templates/runtime.ts in flowgen")}\n${await readFile(RUNTIME_TEMPLATE, "utf8")}` },
-    { path: "index.ts", content: emitIndexModule(project, model) },
-    ...model.flows.flatMap((flow) => [
-      { path: `${flow.modulePath}.ts`, content: emitFlowModule(project, flow, compileOptions) },
+  let loaded: ReturnType<typeof lazyStages> | undefined;
+  const stages = () => (loaded ??= lazyStages());
+  const document = JSON.stringify(compileOpenApi(model, model.flows, compileOptions), null, 2);
+  const plan: Planned[] = [
+    { path: "openapi.json", key: hashParts(salt, "openapi", document), render: async () => document },
+    { path: "runtime.ts", key: hashParts(salt, "runtime"), render: async () => `${banner("templates/runtime.ts in flowgen")}\n${template}` },
+    {
+      path: "index.ts",
+      key: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
+      render: async () => (await stages()).emitIndexModule(model),
+    },
+  ];
+  for (const flow of model.flows) {
+    const flowDocument = compileOpenApi(model, [flow], { ...compileOptions, compact: true });
+    plan.push(
+      { path: `${flow.modulePath}.ts`, key: hashParts(salt, "module", JSON.stringify(flow)), render: async () => (await stages()).emitFlowModule(flow, compileOptions) },
       {
         path: `${flow.modulePath}.types.ts`,
-        content: `${banner(`the spec ${flow.specPath}`)}\n\n${renderTypes(compileOpenApi(model, [flow], compileOptions))}`,
+        key: hashParts(salt, "types", flow.specPath, JSON.stringify(flowDocument)),
+        render: async () => `${banner(`the spec ${flow.specPath}`)}\n\n${(await stages()).renderTypes(flowDocument)}`,
       },
-    ]),
-  ];
-  const formatter = await createFormatter(`${options.cwd}/${options.out}`);
-  const files = await Promise.all(raw.map((file) => formatter.format(file)));
-  return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
+    );
+  }
+  return plan;
+}
+
+/** openapi-typescript and ts-morph take about a second to load: only when a file must be rendered. */
+async function lazyStages() {
+  const [{ Project }, { emitFlowModule }, { emitIndexModule }, { renderTypes }] = await Promise.all([
+    import("ts-morph"),
+    import("./emit/flow-module.js"),
+    import("./emit/index-module.js"),
+    import("./types/flow-types.js"),
+  ]);
+  const project = new Project({ useInMemoryFileSystem: true });
+  return {
+    emitFlowModule: (flow: ProjectModel["flows"][number], compileOptions: { baseUrl: string | undefined }) => emitFlowModule(project, flow, compileOptions),
+    emitIndexModule: (model: ProjectModel) => emitIndexModule(project, model),
+    renderTypes,
+  };
+}
+
+function recall(cache: RenderCache, runKey: string): { files: OutputFile[]; flowCount: number } | undefined {
+  const entry = cache.get(runKey);
+  if (entry === undefined) return undefined;
+  const { flowCount, files } = JSON.parse(entry) as { flowCount: number; files: [string, string][] };
+  const out: OutputFile[] = [];
+  for (const [filePath, key] of files) {
+    const content = cache.get(key);
+    if (content === undefined) return undefined;
+    out.push({ path: filePath, content });
+  }
+  return { files: out.sort((a, b) => compareText(a.path, b.path)), flowCount };
 }

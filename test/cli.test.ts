@@ -101,7 +101,8 @@ describe("flowgen CLI, run as a process", () => {
       "
     `);
     expect(await tree(path.join(dir, "generated"))).toEqual(before);
-    expect((await readdir(dir)).sort()).toEqual(["generated", "specs"]);
+    // No staging or backup folder is left behind (node_modules holds the render cache).
+    expect((await readdir(dir)).sort()).toEqual(["generated", "node_modules", "specs"]);
   });
 
   it("refuses to replace a folder it did not write", async () => {

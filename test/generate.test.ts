@@ -66,7 +66,7 @@ export async function ask(): Promise<string> {
 describe("golden output", async () => {
   const cases = (await readdir(GOLDEN, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
-  it.each(cases)("%s: the whole tree matches test/golden/%s/expected (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
+  it.each(cases)("%s: the whole tree matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
     const dir = path.join(GOLDEN, name);
     const files = await render(dir);
     const expectedDir = path.join(dir, "expected");

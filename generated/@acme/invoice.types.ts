@@ -96,120 +96,10 @@ export interface components {
       status: "draft" | "ready";
     };
   };
-  responses: {
-    /** @description The body is not valid JSON (invalid_json) or does not match the flow's input schema (invalid_input); details lists every violation. */
-    BadRequest: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The Authorization header is missing, malformed, or carries an unknown key. */
-    Unauthorized: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The key is valid but may not run this flow. */
-    Forbidden: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description No flow has this id. */
-    NotFound: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The body is larger than the service accepts. */
-    PayloadTooLarge: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The body is not sent as application/json. */
-    UnsupportedMediaType: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description Rate limited: wait Retry-After seconds, then try again. */
-    TooManyRequests: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        "Retry-After": components["headers"]["RetryAfter"];
-        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-        "RateLimit-Reset": components["headers"]["RateLimitReset"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The flow failed. */
-    InternalError: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description The service is briefly unavailable; retry after Retry-After seconds when given. */
-    ServiceUnavailable: {
-      headers: {
-        "X-Request-Id": components["headers"]["RequestId"];
-        "Retry-After": components["headers"]["RetryAfter"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-  };
+  responses: never;
   parameters: never;
   requestBodies: never;
-  headers: {
-    /** @description The id of this request; echoes the caller's X-Request-Id when one was sent. */
-    RequestId: string;
-    /** @description Seconds to wait before trying again (RFC 9110 §10.2.3). */
-    RetryAfter: number;
-    /** @description Requests allowed in the current window. */
-    RateLimitLimit: number;
-    /** @description Requests left in the current window. */
-    RateLimitRemaining: number;
-    /** @description Seconds until the window resets. */
-    RateLimitReset: number;
-    /** @description The scheme to authenticate with: Bearer (RFC 6750 §3). */
-    WwwAuthenticate: string;
-  };
+  headers: never;
   pathItems: never;
 }
 export interface operations {
@@ -229,25 +119,21 @@ export interface operations {
       /** @description The output of @acme/invoice. */
       200: {
         headers: {
-          "X-Request-Id": components["headers"]["RequestId"];
-          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-          "RateLimit-Reset": components["headers"]["RateLimitReset"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["acme.invoice.Output"];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-      415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["TooManyRequests"];
-      500: components["responses"]["InternalError"];
-      503: components["responses"]["ServiceUnavailable"];
+      /** @description Any error: see the status and the error body. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
 }

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
 
@@ -19,14 +21,22 @@ const BASE_OPTIONS: prettier.Options = {
   endOfLine: "lf",
 };
 
+/** Below this many files, starting worker threads costs more than it saves. */
+const POOL_THRESHOLD = 64;
+
 export interface Formatter {
   format(file: OutputFile): Promise<OutputFile>;
-  /** Identifies the options in force, for caching formatted text. */
+  /** Identifies prettier's version and the options in force, for caching formatted text. */
   readonly fingerprint: string;
+  /** Formats on worker threads from now on, when `expectedFiles` makes that worth it. */
+  parallelize(expectedFiles: number): Promise<void>;
+  /** Stops worker threads, if any were started. */
+  close(): Promise<void>;
 }
 
 /**
- * A formatter bound to the prettier options that apply in `outDir`.
+ * A formatter bound to the prettier options that apply in `outDir`. After `parallelize` with
+ * enough files it formats on worker threads, one per core, so rendering and formatting overlap.
  *
  * @example
  * const formatter = await createFormatter("generated");
@@ -38,12 +48,28 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     const config = (await prettier.resolveConfig(path.join(path.resolve(outDir), `file${ext}`), { editorconfig: true })) ?? {};
     resolved.set(ext, { ...BASE_OPTIONS, ...config });
   }
+  const optionsFor = (file: OutputFile): prettier.Options => ({ ...(resolved.get(path.extname(file.path)) ?? BASE_OPTIONS), filepath: file.path });
+  let pool: Awaited<ReturnType<typeof startPool>>;
   return {
     fingerprint: JSON.stringify([prettier.version, [...resolved]]),
     async format(file) {
-      const options = resolved.get(path.extname(file.path)) ?? BASE_OPTIONS;
-      const content = await prettier.format(file.content, { ...options, filepath: file.path });
+      const options = optionsFor(file);
+      const content = pool ? ((await pool.run({ content: file.content, options })) as string) : await prettier.format(file.content, options);
       return { path: file.path, content };
     },
+    async parallelize(expectedFiles) {
+      if (pool === undefined && expectedFiles >= POOL_THRESHOLD) pool = await startPool();
+    },
+    async close() {
+      await pool?.destroy();
+    },
   };
+}
+
+async function startPool() {
+  // The worker is compiled JavaScript; when running from sources (tests), format in this thread.
+  if (!import.meta.url.endsWith(".js")) return undefined;
+  const { Tinypool } = await import("tinypool");
+  const worker = fileURLToPath(new URL("./format-worker.js", import.meta.url));
+  return new Tinypool({ filename: worker, minThreads: 1, maxThreads: Math.max(1, availableParallelism()) });
 }

@@ -5,7 +5,7 @@ import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
 import { addSharedSchemas, checkExamples } from "./check-examples.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
-import { readSpecFiles, type FlowSource, type SpecSource } from "./read-spec-files.js";
+import { readSpecFiles, type FlowSource, type SpecSource, type SpecSources } from "./read-spec-files.js";
 import { checkSchemaResource, resolveRef, type SchemaFinding, type SchemaResource, type SpecIndex } from "./schema-refs.js";
 
 /** One flow's spec, read and checked. Schemas are still as the user wrote them. */
@@ -43,7 +43,11 @@ const EXAMPLE_KEYS = ["name", "input", "output"];
  * if (!result.ok) for (const issue of result.issues) console.error(formatIssue(issue));
  */
 export async function loadSpecs(specsDir: string, cwd = process.cwd()): Promise<LoadResult> {
-  const sources = await readSpecFiles(specsDir, cwd);
+  return checkSpecs(await readSpecFiles(specsDir, cwd));
+}
+
+/** The checks of `loadSpecs`, on files already read. */
+export function checkSpecs(sources: SpecSources): LoadResult {
   const issues: Issue[] = [...sources.issues];
   const documents = new Map<string, { source: SpecSource; document: ParsedDocument }>();
   const brokenFiles = new Set<string>();

@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Rendered files from earlier runs, by a hash of everything that went into them. Rendering is a
+ * pure function of its inputs, so a hit gives the same bytes a fresh render would: the cache makes
+ * runs faster and never changes what they write. Only entries the current run used are kept.
+ */
+export interface RenderCache {
+  get(key: string): string | undefined;
+  set(key: string, content: string): void;
+  /** Writes the entries this run used; a cache that cannot be written is skipped silently. */
+  save(): Promise<void>;
+}
+
+const FILE_NAME = "render-cache.json";
+
+/** A hex SHA-256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ. */
+export function hashParts(...parts: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
+  return hash.digest("hex");
+}
+
+/**
+ * Opens the cache in `dir`, or a cache that remembers nothing when `dir` is undefined.
+ *
+ * @example
+ * const cache = await openRenderCache("node_modules/.cache/flowgen");
+ */
+export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
+  if (dir === undefined) return { get: () => undefined, set: () => undefined, save: async () => undefined };
+  const file = path.join(dir, FILE_NAME);
+  const previous = await readFile(file, "utf8").then(
+    (text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)),
+    () => new Map<string, string>(),
+  );
+  const used = new Map<string, string>();
+  let dirty = false;
+  return {
+    get(key) {
+      const value = used.get(key) ?? previous.get(key);
+      if (value !== undefined) used.set(key, value);
+      return value;
+    },
+    set(key, content) {
+      used.set(key, content);
+      dirty = true;
+    },
+    async save() {
+      if (!dirty && used.size === previous.size) return;
+      const temporary = `${file}.${process.pid}.tmp`;
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)));
+        await rename(temporary, file);
+      } catch {
+        // A read-only or full disk costs speed, not correctness.
+      }
+    },
+  };
+}
