@@ -74,6 +74,28 @@ describe("flowgen CLI, run as a process", () => {
     expect(await tree(path.join(dir, "generated"))).toEqual(before);
   });
 
+  it("writes the same bytes from a warm cache as without one, picks up changed specs, and survives a broken cache file", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
+    await flowgen(dir, "generate", "--out", "cold", "--no-cache");
+    await flowgen(dir, "generate", "--out", "warm");
+    const warm = await flowgen(dir, "generate", "--out", "warm");
+    expect(warm.stdout).toMatch(/7 unchanged/);
+    expect(await tree(path.join(dir, "warm"))).toEqual(await tree(path.join(dir, "cold")));
+
+    const changed = structuredClone(qa);
+    (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
+    const rerun = await flowgen(dir, "generate", "--out", "warm");
+    expect(rerun.stdout).toMatch(/0 added, 2 changed, 0 removed, 5 unchanged/);
+    expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain("confidence?: number;");
+
+    await writeFile(path.join(dir, "node_modules/.cache/flowgen/render-cache.json"), "{ not json");
+    await flowgen(dir, "generate", "--out", "cold", "--no-cache");
+    const broken = await flowgen(dir, "generate", "--out", "warm");
+    expect(broken.code).toBe(0);
+    expect(await tree(path.join(dir, "warm"))).toEqual(await tree(path.join(dir, "cold")));
+  });
+
   it("deletes the files of removed flows", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
     await flowgen(dir, "generate");
