@@ -32,10 +32,10 @@ export function hashParts(...parts: readonly string[]): string {
 export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
   if (dir === undefined) return { get: () => undefined, set: () => undefined, save: async () => undefined };
   const file = path.join(dir, FILE_NAME);
-  const previous = await readFile(file, "utf8").then(
-    (text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)),
-    () => new Map<string, string>(),
-  );
+  const previous = await readFile(file, "utf8")
+    .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))
+    // Missing, unreadable or damaged: start empty; the cache only ever saves time.
+    .catch(() => new Map<string, string>());
   const used = new Map<string, string>();
   let dirty = false;
   return {
