@@ -96,6 +96,16 @@ describe("flowgen CLI, run as a process", () => {
     expect(await tree(path.join(dir, "warm"))).toEqual(await tree(path.join(dir, "cold")));
   });
 
+  it("formats with the project's prettier config", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { singleQuote: true, semi: false, tabWidth: 4 } });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
+    expect(module).toContain("from '../runtime.js'");
+    expect(module).toMatch(/^ {4}return createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
+    const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
+    expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
+  });
+
   it("deletes the files of removed flows", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
     await flowgen(dir, "generate");

@@ -49,8 +49,11 @@ export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex):
     return { ok: false, code: "ref-not-relative", message: `$ref "${ref}" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path` };
   }
   const hash = ref.indexOf("#");
-  const filePart = decodeURI(hash === -1 ? ref : ref.slice(0, hash));
-  const fragment = hash === -1 ? "" : decodeURIComponent(ref.slice(hash + 1));
+  const filePart = decodeOrUndefined(decodeURI, hash === -1 ? ref : ref.slice(0, hash));
+  const fragment = hash === -1 ? "" : decodeOrUndefined(decodeURIComponent, ref.slice(hash + 1));
+  if (filePart === undefined || fragment === undefined) {
+    return { ok: false, code: "ref-not-found", message: `$ref "${ref}" has a malformed %-escape; write the path and pointer plainly or escape "%" as "%25"` };
+  }
   if (fragment !== "" && !fragment.startsWith("/")) {
     return { ok: false, code: "unsupported-keyword", message: `$ref "${ref}" uses a plain-name fragment; point at the schema with a JSON pointer instead, such as "#/$defs/${fragment}"` };
   }
@@ -118,4 +121,12 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
   };
   visit(getAtPointer(index.files.get(resource.relPath), resource.root), resource.root);
   return { findings, refs };
+}
+
+function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
+  try {
+    return decode(text);
+  } catch {
+    return undefined;
+  }
 }
