@@ -7,12 +7,14 @@ import {
 } from "../runtime.js";
 import type { components } from "./invoice.types.js";
 export type { components, operations, paths } from "./invoice.types.js";
+
 /** The request body of `@acme/invoice`. */
 export type InvoiceInput = components["schemas"]["acme.invoice.Input"];
 /** The response body of `@acme/invoice`. */
 export type InvoiceOutput = components["schemas"]["acme.invoice.Output"];
 /** A client for `@acme/invoice`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
 export type InvoiceClient = FlowClient<InvoiceInput, InvoiceOutput>;
+
 /** Where `@acme/invoice` lives on the platform. */
 export const invoiceFlow = {
   id: "@acme/invoice",
@@ -23,7 +25,8 @@ export const invoiceFlow = {
  * Draft an invoice
  *
  * Drafts an invoice for a customer, who is either a person or a company.
- * @example const invoice = createInvoiceClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const invoice = createInvoiceClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await invoice.run({"customer":{"kind":"company","legalName":"Globex Ltd","address":{"country":"GB"}},"lines":[{"description":"Consulting","quantity":2,"unitPrice":{"amount":"100.00","currency":"GBP"}}],"note":null});
  */
 export function createInvoiceClient(options: ClientOptions): InvoiceClient {

@@ -7,12 +7,14 @@ import {
 } from "../runtime.js";
 import type { components } from "./org-chart.types.js";
 export type { components, operations, paths } from "./org-chart.types.js";
+
 /** The request body of `@acme/org-chart`. */
 export type OrgChartInput = components["schemas"]["acme.org-chart.Input"];
 /** The response body of `@acme/org-chart`. */
 export type OrgChartOutput = components["schemas"]["acme.org-chart.Output"];
 /** A client for `@acme/org-chart`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
 export type OrgChartClient = FlowClient<OrgChartInput, OrgChartOutput>;
+
 /** Where `@acme/org-chart` lives on the platform. */
 export const orgChartFlow = {
   id: "@acme/org-chart",
@@ -23,7 +25,8 @@ export const orgChartFlow = {
  * Build an org chart
  *
  * Turns a flat list of people into a reporting tree.
- * @example const orgChart = createOrgChartClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const orgChart = createOrgChartClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await orgChart.run({"people":[{"id":"1","name":"Ada","managerId":null},{"id":"2","name":"Grace","managerId":"1"}]});
  * @deprecated The flow is marked deprecated in its spec.
  */

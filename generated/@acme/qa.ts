@@ -7,12 +7,14 @@ import {
 } from "../runtime.js";
 import type { components } from "./qa.types.js";
 export type { components, operations, paths } from "./qa.types.js";
+
 /** The request body of `@acme/qa`. */
 export type QaInput = components["schemas"]["acme.qa.Input"];
 /** The response body of `@acme/qa`. */
 export type QaOutput = components["schemas"]["acme.qa.Output"];
 /** A client for `@acme/qa`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
 export type QaClient = FlowClient<QaInput, QaOutput>;
+
 /** Where `@acme/qa` lives on the platform. */
 export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
 
@@ -20,7 +22,8 @@ export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
  * Answer a question
  *
  * Answers a free-text question, optionally choosing among candidate answers.
- * @example const qa = createQaClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const qa = createQaClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await qa.run({"question":"What is the capital of France?"});
  */
 export function createQaClient(options: ClientOptions): QaClient {

@@ -7,12 +7,14 @@ import {
 } from "../runtime.js";
 import type { components } from "./search.types.js";
 export type { components, operations, paths } from "./search.types.js";
+
 /** The request body of `@globex/search`. */
 export type SearchInput = components["schemas"]["globex.search.Input"];
 /** The response body of `@globex/search`. */
 export type SearchOutput = components["schemas"]["globex.search.Output"];
 /** A client for `@globex/search`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
 export type SearchClient = FlowClient<SearchInput, SearchOutput>;
+
 /** Where `@globex/search` lives on the platform. */
 export const searchFlow = {
   id: "@globex/search",
@@ -23,7 +25,8 @@ export const searchFlow = {
  * Search Globex products
  *
  * Same flow name as @acme/search, another org and another shape: both get their own module and types.
- * @example const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await search.run(input);
  */
 export function createSearchClient(options: ClientOptions): SearchClient {

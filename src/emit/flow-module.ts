@@ -6,6 +6,7 @@ import {
   type OptionalKind,
   type Project,
   type StatementStructures,
+  type WriterFunction,
 } from "ts-morph";
 import type { FlowModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
@@ -28,7 +29,8 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
   const { typePrefix, factory, flowConst } = flow.names;
   const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}runtime.js`;
   const typesModule = `./${flow.modulePath.split("/").pop() ?? ""}.types.js`;
-  const statements: (string | StatementStructures)[] = [
+  const blankLine: WriterFunction = (writer) => writer.blankLineIfLastNot();
+  const statements: (StatementStructures | WriterFunction)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: runtime,
@@ -46,9 +48,11 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       moduleSpecifier: typesModule,
       namedExports: ["components", "operations", "paths"],
     },
+    blankLine,
     typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Client`, `FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),
+    blankLine,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -96,6 +100,7 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
     {
       tagName: "example",
       text: [
+        "",
         `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });`,
         `const output = await ${variable}.run(${input});`,
       ].join("\n"),

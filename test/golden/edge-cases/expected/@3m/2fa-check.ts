@@ -7,6 +7,7 @@ import {
 } from "../runtime.js";
 import type { components } from "./2fa-check.types.js";
 export type { components, operations, paths } from "./2fa-check.types.js";
+
 /** The request body of `@3m/2fa-check`. */
 export type Flow2faCheckInput = components["schemas"]["3m.2fa-check.Input"];
 /** The response body of `@3m/2fa-check`. */
@@ -16,6 +17,7 @@ export type Flow2faCheckClient = FlowClient<
   Flow2faCheckInput,
   Flow2faCheckOutput
 >;
+
 /** Where `@3m/2fa-check` lives on the platform. */
 export const flow2faCheckFlow = {
   id: "@3m/2fa-check",
@@ -24,7 +26,8 @@ export const flow2faCheckFlow = {
 
 /**
  * Creates a client for the flow `@3m/2fa-check`.
- * @example const flow2faCheck = createFlow2faCheckClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const flow2faCheck = createFlow2faCheckClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await flow2faCheck.run(input);
  * @deprecated The flow is marked deprecated in its spec.
  */

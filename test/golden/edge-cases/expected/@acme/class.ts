@@ -7,12 +7,14 @@ import {
 } from "../runtime.js";
 import type { components } from "./class.types.js";
 export type { components, operations, paths } from "./class.types.js";
+
 /** The request body of `@acme/class`. */
 export type ClassInput = components["schemas"]["acme.class.Input"];
 /** The response body of `@acme/class`. */
 export type ClassOutput = components["schemas"]["acme.class.Output"];
 /** A client for `@acme/class`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
 export type ClassClient = FlowClient<ClassInput, ClassOutput>;
+
 /** Where `@acme/class` lives on the platform. */
 export const classFlow = {
   id: "@acme/class",
@@ -23,7 +25,8 @@ export const classFlow = {
  * Reserved word as flow name *\/ export const x = 1; /\*
  *
  * A description with *\/ export const y = 2; /\* inside, and `backticks`.
- * @example const classClient = createClassClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * @example
+ * const classClient = createClassClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
  * const output = await classClient.run(input);
  */
 export function createClassClient(options: ClientOptions): ClassClient {
