@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
+import { codeFingerprint, hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
 import { compileOpenApi } from "./compile/openapi-document.js";
 import { banner } from "./emit/banner.js";
 import { createFormatter, type Formatter } from "./format/format-files.js";
@@ -27,7 +27,6 @@ export type RenderResult =
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
 const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
-const PACKAGE_JSON = new URL("../package.json", import.meta.url);
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
 interface Planned {
@@ -47,12 +46,12 @@ interface Planned {
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
-  const [template, version] = await Promise.all([readFile(RUNTIME_TEMPLATE, "utf8"), readFile(PACKAGE_JSON, "utf8")]);
+  const [template, code] = await Promise.all([readFile(RUNTIME_TEMPLATE, "utf8"), codeFingerprint()]);
   const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
   const outDir = path.resolve(options.cwd, options.out);
   const formatter = await createFormatter(outDir);
   // Everything a run depends on: when none of it changed, the previous run's files are the answer.
-  const salt = hashParts((JSON.parse(version) as { version: string }).version, template, formatter.fingerprint, options.baseUrl ?? "");
+  const salt = hashParts(code, template, formatter.fingerprint, options.baseUrl ?? "");
   const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -60,4 +60,19 @@ export async function openRenderCache(dir: string | undefined): Promise<RenderCa
       }
     },
   };
+}
+
+/**
+ * A hash of flowgen's own code (the folder this module was loaded from) and package.json, so that
+ * output cached by one build of flowgen is never served by another.
+ */
+export async function codeFingerprint(): Promise<string> {
+  const codeDir = new URL("../", import.meta.url);
+  const entries = await readdir(codeDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && /\.(js|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  const contents = await Promise.all([...files, new URL("../../package.json", import.meta.url)].map((file) => readFile(file, "utf8")));
+  return hashParts(...files.map((file) => path.relative(codeDir.pathname, file)), ...contents);
 }
