@@ -125,7 +125,12 @@ function measureTsc(n, specs) {
       files: ["consumer.ts"],
     }),
   );
-  writeFileSync(path.join(dir, "consumer.ts"), consumer(path.join(OUT, specs, "@org0/flow-0.json")));
+  const good = consumer(path.join(OUT, specs, "@org0/flow-0.json"));
+  // The measured call must really be typed: the same file with a wrong enum value has to fail.
+  writeFileSync(path.join(dir, "consumer.ts"), good.replace(/locale: "[^"]*"/, 'locale: "not-a-locale"'));
+  const wrong = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 600_000 });
+  if (wrong.status === 0) fail(`tsc accepted a wrong enum value in ${dir}/consumer.ts: the one-flow consumer is not typed`);
+  writeFileSync(path.join(dir, "consumer.ts"), good);
   return measure(args.runs, () => undefined, [TSC, "-p", dir], dir);
 }
 

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Draft an invoice
-     * @description Drafts an invoice for a customer, who is either a person or a company.
+     * @description Drafts an invoice for a customer, who is either a person or a company. The invoice stays a draft until it is sent from the dashboard.
      */
     post: operations["acme.invoice"];
     delete?: never;
@@ -56,43 +56,71 @@ export interface components {
      */
     "_shared.money.Currency": "EUR" | "USD" | "GBP" | "JPY";
     "acme.invoice.Input": {
-      /** @description Who is billed. */
+      /** @description Who is billed: a person or a company, told apart by `kind`. */
       customer:
         | components["schemas"]["acme.invoice.Input.Person"]
         | components["schemas"]["acme.invoice.Input.Company"];
+      /** @description What is billed, one entry per product or service; at least one. */
       lines: components["schemas"]["acme.invoice.Input.Line"][];
+      /** @description Currency of the invoice total; defaults to the currency of the first line. */
       currency?: components["schemas"]["_shared.money.Currency"];
       /** @description Printed under the lines; null for none. */
       note?: string | null;
     };
+    /** @description A business customer. */
     "acme.invoice.Input.Company": {
-      /** @constant */
+      /**
+       * @description Marks this customer as a company.
+       * @constant
+       */
       kind: "company";
+      /** @description Registered name of the company. */
       legalName: string;
+      /** @description VAT identification number, e.g. "GB123456789". */
       vatId?: string;
+      /** @description Billing address. */
       address?: {
+        /** @description Street and number. */
         street?: string;
+        /** @description City or town. */
         city?: string;
-        /** @description ISO 3166-1 alpha-2. */
+        /** @description ISO 3166-1 alpha-2 country code, e.g. "GB". */
         country: string;
       };
     };
+    /** @description One billed item. */
     "acme.invoice.Input.Line": {
+      /** @description What was sold, as printed on the invoice. */
       description: string;
+      /** @description How many units. */
       quantity: number;
+      /** @description Price of one unit, before tax. */
       unitPrice: components["schemas"]["_shared.money"];
     };
+    /** @description A private customer. */
     "acme.invoice.Input.Person": {
-      /** @constant */
+      /**
+       * @description Marks this customer as a person.
+       * @constant
+       */
       kind: "person";
+      /** @description Full name as printed on the invoice. */
       name: string;
-      /** Format: email */
+      /**
+       * Format: email
+       * @description Where the invoice is sent.
+       */
       email?: string;
     };
     "acme.invoice.Output": {
+      /** @description Id of the new draft, e.g. "inv_1". */
       invoiceId: string;
+      /** @description Sum of all lines. */
       total: components["schemas"]["_shared.money"];
-      /** @enum {string} */
+      /**
+       * @description `ready` when every field needed to send the invoice is present, else `draft`.
+       * @enum {string}
+       */
       status: "draft" | "ready";
     };
   };

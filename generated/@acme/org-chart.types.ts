@@ -13,7 +13,7 @@ export interface paths {
     /**
      * Build an org chart
      * @deprecated
-     * @description Turns a flat list of people into a reporting tree.
+     * @description Turns a flat list of people into a reporting tree, rooted at the one person without a manager. Deprecated: use the HR export in the dashboard instead.
      */
     post: operations["acme.org-chart"];
     delete?: never;
@@ -43,19 +43,32 @@ export interface components {
       message: string;
     };
     "acme.org-chart.Input": {
+      /** @description Everyone to place in the chart; exactly one person has no manager. */
       people: {
+        /** @description Unique id of the person. */
         id: string;
+        /** @description Name shown in the chart. */
         name: string;
+        /** @description Job title, e.g. "Engineer". */
+        title?: string;
+        /** @description Id of the person's manager; null for the head of the organisation. */
         managerId?: string | null;
       }[];
     };
     "acme.org-chart.Output": {
+      /** @description The head of the organisation, with everyone else below. */
       root: components["schemas"]["acme.org-chart.Output.Node"];
     };
+    /** @description One person and the people who report to them. */
     "acme.org-chart.Output.Node": {
+      /** @description Id of the person, as given in the input. */
       id: string;
+      /** @description Name of the person. */
       name: string;
-      reports: components["schemas"]["acme.org-chart.Output.Node"][];
+      /** @description Job title, when one was given. */
+      title?: string;
+      /** @description Direct reports, each with their own reports; empty for none. */
+      children: components["schemas"]["acme.org-chart.Output.Node"][];
     };
   };
   responses: never;

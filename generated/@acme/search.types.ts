@@ -10,7 +10,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search Acme's knowledge base */
+    /**
+     * Search Acme's knowledge base
+     * @description Full-text search over Acme's help articles. Results come in pages: pass the previous page's `nextCursor` to get the next one.
+     */
     post: operations["acme.search"];
     delete?: never;
     options?: never;
@@ -39,26 +42,55 @@ export interface components {
       message: string;
     };
     "acme.search.Input": {
+      /** @description Words to look for, in any order. */
       query: string;
+      /** @description Narrows the results; every filter given must match. */
+      filters?: {
+        /** @description Only articles carrying at least one of these tags. */
+        tags?: string[];
+        /**
+         * @description Only articles written in this language.
+         * @enum {string}
+         */
+        language?: "en" | "fr" | "de";
+        /**
+         * Format: date-time
+         * @description Only articles changed after this instant (RFC 3339, e.g. "2026-01-31T00:00:00Z").
+         */
+        updatedAfter?: string;
+      };
       /**
+       * @description Order of the hits: best match first, or most recently updated first.
        * @default relevance
        * @enum {string}
        */
       sort?: "relevance" | "newest";
+      /** @description Which page of results to return. */
       page?: {
-        /** @default 20 */
+        /**
+         * @description Hits per page.
+         * @default 20
+         */
         size?: number;
-        /** @description From the previous page's nextCursor. */
+        /** @description From the previous page's nextCursor; leave out for the first page. */
         cursor?: string;
       };
     };
     "acme.search.Output": {
+      /** @description This page's hits, in the order asked for. */
       hits: components["schemas"]["acme.search.Output.Hit"][];
+      /** @description Pass as page.cursor to get the next page; absent on the last page. */
       nextCursor?: string;
     };
+    /** @description One matching article. */
     "acme.search.Output.Hit": {
+      /** @description The article's id. */
       id: string;
+      /** @description The article's title. */
       title: string;
+      /** @description A short passage around the best match. */
+      snippet?: string;
+      /** @description How well the article matches, from 0 (barely) to 1 (exactly). */
       score: number;
     };
   };

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Search Globex products
-     * @description Same flow name as @acme/search, another org and another shape: both get their own module and types.
+     * @description Finds products in Globex's catalogue by free text, price and category. Same flow name as @acme/search, another org and another shape: each gets its own module and types.
      */
     post: operations["globex.search"];
     delete?: never;
@@ -56,14 +56,21 @@ export interface components {
      */
     "_shared.money.Currency": "EUR" | "USD" | "GBP" | "JPY";
     "globex.search.Input": {
+      /** @description What the shopper typed, e.g. "cordless drill". */
       text: string;
+      /** @description Only products that cost at most this much; products priced in another currency are left out. */
       maxPrice?: components["schemas"]["_shared.money"];
+      /** @description Only products in one of these category slugs, e.g. "tools". */
       categories?: string[];
     };
     "globex.search.Output": {
+      /** @description Matching products, best match first. */
       products: {
+        /** @description Globex's stock-keeping unit. */
         sku: string;
+        /** @description Unit price, taxes included. */
         price: components["schemas"]["_shared.money"];
+        /** @description Whether the product can ship today; absent when unknown. */
         inStock?: boolean;
       }[];
     };
