@@ -104,8 +104,10 @@ describe("determinism", () => {
     const [a, b, c] = await Promise.all([render(forward), render(backward), render(forward)]);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
+    const today = new Date().toISOString().slice(0, 10);
     for (const file of a) {
-      expect(file.content).not.toMatch(/\r|\/tmp|flowgen-test-|\d{4}-\d{2}-\d{2}T/);
+      expect(file.content).not.toMatch(/\r|\/tmp|flowgen-test-/);
+      expect(file.content).not.toContain(today);
     }
   });
 
