@@ -40,16 +40,6 @@ export interface Issue {
   readonly message: string;
 }
 
-/** Thrown when user input cannot be turned into output; carries every problem found. */
-export class SpecIssuesError extends Error {
-  readonly issues: readonly Issue[];
-  constructor(issues: readonly Issue[]) {
-    super(`${issues.length} problem${issues.length === 1 ? "" : "s"} in the specs`);
-    this.name = "SpecIssuesError";
-    this.issues = issues;
-  }
-}
-
 /** Stable order: by file, then position, then message, so reports do not depend on fs order. */
 export function sortIssues(issues: readonly Issue[]): Issue[] {
   return [...issues].sort(
