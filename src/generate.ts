@@ -32,7 +32,8 @@ const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
 interface Planned {
   readonly path: string;
   readonly key: string;
-  readonly render: () => Promise<string>;
+  /** Unformatted text; or, for a flow's types, the document openapi-typescript renders. */
+  readonly render: (() => Promise<string>) | { readonly header: string; readonly document: Record<string, unknown> };
 }
 
 /**
@@ -76,7 +77,10 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
 async function produce(file: Planned, cache: RenderCache, formatter: Formatter): Promise<OutputFile> {
   const cached = cache.get(file.key);
   if (cached !== undefined) return { path: file.path, content: cached };
-  const formatted = await formatter.format({ path: file.path, content: await file.render() });
+  const formatted =
+    typeof file.render === "function"
+      ? await formatter.format({ path: file.path, content: await file.render() })
+      : await formatter.formatTypes(file.path, file.render.header, file.render.document);
   cache.set(file.key, formatted.content);
   return formatted;
 }
@@ -102,26 +106,24 @@ function planFiles(model: ProjectModel, template: string, salt: string, options:
       {
         path: `${flow.modulePath}.types.ts`,
         key: hashParts(salt, "types", flow.specPath, JSON.stringify(flowDocument)),
-        render: async () => `${banner(`the spec ${flow.specPath}`)}\n\n${(await stages()).renderTypes(flowDocument)}`,
+        render: { header: banner(`the spec ${flow.specPath}`), document: flowDocument },
       },
     );
   }
   return plan;
 }
 
-/** openapi-typescript and ts-morph take about a second to load: only when a file must be rendered. */
+/** ts-morph takes half a second to load (openapi-typescript, in the formatter, a second): only when a file must be rendered. */
 async function lazyStages() {
-  const [{ Project }, { emitFlowModule }, { emitIndexModule }, { renderTypes }] = await Promise.all([
+  const [{ Project }, { emitFlowModule }, { emitIndexModule }] = await Promise.all([
     import("ts-morph"),
     import("./emit/flow-module.js"),
     import("./emit/index-module.js"),
-    import("./types/flow-types.js"),
   ]);
   const project = new Project({ useInMemoryFileSystem: true });
   return {
     emitFlowModule: (flow: ProjectModel["flows"][number], compileOptions: { baseUrl: string | undefined }) => emitFlowModule(project, flow, compileOptions),
     emitIndexModule: (model: ProjectModel) => emitIndexModule(project, model),
-    renderTypes,
   };
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
+import type { WorkerTask } from "./format-worker.js";
 
 /**
  * Prettier's defaults, written out: output must not change when a prettier release changes one.
@@ -26,6 +27,8 @@ const POOL_THRESHOLD = 64;
 
 export interface Formatter {
   format(file: OutputFile): Promise<OutputFile>;
+  /** Renders one flow's OpenAPI document to types with openapi-typescript, under `header`, and formats it. */
+  formatTypes(path: string, header: string, document: Record<string, unknown>): Promise<OutputFile>;
   /** Identifies prettier's version and the options in force, for caching formatted text. */
   readonly fingerprint: string;
   /** Formats on worker threads from now on, when `expectedFiles` makes that worth it. */
@@ -50,13 +53,15 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
   }
   const optionsFor = (file: OutputFile): prettier.Options => ({ ...(resolved.get(path.extname(file.path)) ?? BASE_OPTIONS), filepath: file.path });
   let pool: Awaited<ReturnType<typeof startPool>>;
+  const run = async (filePath: string, task: WorkerTask): Promise<OutputFile> => {
+    if (pool) return { path: filePath, content: (await pool.run(task)) as string };
+    const { default: runTask } = await import("./format-worker.js");
+    return { path: filePath, content: await runTask(task) };
+  };
   return {
     fingerprint: JSON.stringify([prettier.version, [...resolved]]),
-    async format(file) {
-      const options = optionsFor(file);
-      const content = pool ? ((await pool.run({ content: file.content, options })) as string) : await prettier.format(file.content, options);
-      return { path: file.path, content };
-    },
+    format: (file) => run(file.path, { kind: "format", content: file.content, options: optionsFor(file) }),
+    formatTypes: (filePath, header, document) => run(filePath, { kind: "types", header, document, options: optionsFor({ path: filePath, content: "" }) }),
     async parallelize(expectedFiles) {
       if (pool === undefined && expectedFiles >= POOL_THRESHOLD) pool = await startPool();
     },

@@ -1,6 +1,16 @@
 import * as prettier from "prettier";
 
-/** Runs in a worker thread: formats one file with options the main thread resolved. */
-export default async function formatInWorker(task: { content: string; options: prettier.Options }): Promise<string> {
-  return prettier.format(task.content, task.options);
+/** A file to format, or one flow's types to render with openapi-typescript and then format. */
+export type WorkerTask =
+  | { readonly kind: "format"; readonly content: string; readonly options: prettier.Options }
+  | { readonly kind: "types"; readonly header: string; readonly document: Record<string, unknown>; readonly options: prettier.Options };
+
+/**
+ * Runs on a worker thread. Types are rendered here rather than on the main thread so that both
+ * cores share openapi-typescript's work as well as prettier's.
+ */
+export default async function runTask(task: WorkerTask): Promise<string> {
+  if (task.kind === "format") return prettier.format(task.content, task.options);
+  const { renderTypes } = await import("../types/flow-types.js");
+  return prettier.format(`${task.header}\n\n${renderTypes(task.document)}`, task.options);
 }
