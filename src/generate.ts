@@ -32,8 +32,11 @@ const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
 interface Planned {
   readonly path: string;
   readonly key: string;
-  /** Unformatted text; or, for a flow's types, the document openapi-typescript renders. */
-  readonly render: (() => Promise<string>) | { readonly header: string; readonly document: Record<string, unknown> };
+  /** Unformatted text; a value to write as JSON; or, for a flow's types, the document openapi-typescript renders. */
+  readonly render:
+    | (() => Promise<string>)
+    | { readonly json: unknown }
+    | { readonly header: string; readonly document: Record<string, unknown> };
 }
 
 /**
@@ -59,12 +62,15 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
     await cache.save();
     return { ok: true, ...remembered };
   }
-  const checked = checkSpecs(sources);
-  if (!checked.ok) return checked;
-  const model = buildModel(checked.specs);
-  const plan = planFiles(model, template, salt, options);
-  await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
+  // Worker threads take a second to load prettier and openapi-typescript. With nothing cached,
+  // every file (two per flow) is new: start them now, while this thread checks the specs.
+  if (cache.empty) await formatter.parallelize(2 * sources.flows.length);
   try {
+    const checked = checkSpecs(sources);
+    if (!checked.ok) return checked;
+    const model = buildModel(checked.specs);
+    const plan = planFiles(model, template, salt, options);
+    await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
     const files = await Promise.all(plan.map((file) => produce(file, cache, formatter)));
     cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: plan.map((file) => [file.path, file.key]) }));
     await cache.save();
@@ -77,10 +83,13 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
 async function produce(file: Planned, cache: RenderCache, formatter: Formatter): Promise<OutputFile> {
   const cached = cache.get(file.key);
   if (cached !== undefined) return { path: file.path, content: cached };
+  const { render } = file;
   const formatted =
-    typeof file.render === "function"
-      ? await formatter.format({ path: file.path, content: await file.render() })
-      : await formatter.formatTypes(file.path, file.render.header, file.render.document);
+    typeof render === "function"
+      ? await formatter.format({ path: file.path, content: await render() })
+      : "json" in render
+        ? await formatter.formatJson(file.path, render.json)
+        : await formatter.formatTypes(file.path, render.header, render.document);
   cache.set(file.key, formatted.content);
   return formatted;
 }
@@ -89,9 +98,9 @@ function planFiles(model: ProjectModel, template: string, salt: string, options:
   const compileOptions = { baseUrl: options.baseUrl };
   let loaded: ReturnType<typeof lazyStages> | undefined;
   const stages = () => (loaded ??= lazyStages());
-  const document = JSON.stringify(compileOpenApi(model, model.flows, compileOptions), null, 2);
+  const document = compileOpenApi(model, model.flows, compileOptions);
   const plan: Planned[] = [
-    { path: "openapi.json", key: hashParts(salt, "openapi", document), render: async () => document },
+    { path: "openapi.json", key: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } },
     { path: "runtime.ts", key: hashParts(salt, "runtime"), render: async () => `${banner("templates/runtime.ts in flowgen")}\n${template}` },
     {
       path: "index.ts",

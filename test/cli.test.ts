@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
@@ -25,6 +26,19 @@ async function tree(dir: string): Promise<Record<string, string>> {
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
   files.sort();
   return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), "utf8")])));
+}
+
+/** Every generated file is as `prettier --check` with the project's config wants it. */
+async function expectPrettierClean(dir: string) {
+  const files = Object.entries(await tree(path.join(dir, "generated")));
+  const unformatted: string[] = [];
+  for (const [name, text] of files) {
+    const filepath = path.join(dir, "generated", name);
+    const options = await prettier.resolveConfig(filepath, { editorconfig: true });
+    if (!(await prettier.check(text, { ...options, filepath }))) unformatted.push(name);
+  }
+  expect(files.length).toBeGreaterThan(3);
+  expect(unformatted).toEqual([]);
 }
 
 const qa = {
@@ -104,6 +118,15 @@ describe("flowgen CLI, run as a process", () => {
     expect(module).toMatch(/^ {4}return createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
+    await expectPrettierClean(dir);
+  });
+
+  it("leaves JSON to prettier itself under options that change its layout", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { objectWrap: "collapse", printWidth: 100 } });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
+    expect(document).toContain('"security": [{ "bearerAuth": [] }]');
+    await expectPrettierClean(dir);
   });
 
   it("deletes the files of removed flows", async () => {

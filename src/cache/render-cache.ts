@@ -8,6 +8,8 @@ import path from "node:path";
  * runs faster and never changes what they write. Only entries the current run used are kept.
  */
 export interface RenderCache {
+  /** True when nothing from an earlier run is remembered: every file will be rendered. */
+  readonly empty: boolean;
   get(key: string): string | undefined;
   set(key: string, content: string): void;
   /** Writes the entries this run used; a cache that cannot be written is skipped silently. */
@@ -30,7 +32,7 @@ export function hashParts(...parts: readonly string[]): string {
  * const cache = await openRenderCache("node_modules/.cache/flowgen");
  */
 export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
-  if (dir === undefined) return { get: () => undefined, set: () => undefined, save: async () => undefined };
+  if (dir === undefined) return { empty: true, get: () => undefined, set: () => undefined, save: async () => undefined };
   const file = path.join(dir, FILE_NAME);
   const previous = await readFile(file, "utf8")
     .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))
@@ -39,6 +41,7 @@ export async function openRenderCache(dir: string | undefined): Promise<RenderCa
   const used = new Map<string, string>();
   let dirty = false;
   return {
+    empty: previous.size === 0,
     get(key) {
       const value = used.get(key) ?? previous.get(key);
       if (value !== undefined) used.set(key, value);
