@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   createFlowClient,
   FlowError,
+  isFlowError,
   type ClientOptions,
   type FlowClient,
+  type FlowFailure,
   type FlowResult,
 } from "../templates/runtime.js";
 
@@ -209,7 +211,9 @@ describe("successful calls", () => {
 
   it("sends requests through a custom fetch", async () => {
     const urls: string[] = [];
-    const client = flow("qa", { fetch: (request) => (urls.push(request.url), fetch(request)) });
+    const client = flow("qa", {
+      fetch: (input, init) => (urls.push(String(input)), fetch(input, init)),
+    });
     await client.run({ question: "q" });
     expect(urls).toEqual([`${baseUrl}/v1/@acme/qa`]);
   });
@@ -226,6 +230,10 @@ describe("failures", () => {
   it("maps a platform error body to FlowError fields", async () => {
     const error = await runError(flow("invalid"));
     expect({ ...error, response: error.response?.status, name: error.name }).toEqual({
+      kind: "invalid_input",
+      attempts: 1,
+      details: [{ pointer: "/question", message: "must be string" }],
+      retryAfterMs: undefined,
       flowId: "@acme/invalid",
       status: 400,
       code: "invalid_input",
@@ -249,41 +257,51 @@ describe("failures", () => {
     [
       "error body without requestId",
       "no-request-id-in-body",
-      { status: 429, code: "rate_limited", requestId: "req-429" },
+      { kind: "rate_limited", status: 429, code: "rate_limited", requestId: "req-429" },
     ],
     [
       "JSON body of another shape",
       "wrong-shape",
-      { status: 500, code: "http_500", requestId: undefined, body: undefined },
+      { kind: "server", status: 500, code: "http_500", requestId: undefined, body: undefined },
     ],
     [
       "HTML error body",
       "html-error",
-      { status: 502, code: "http_502", requestId: "req-502", body: undefined },
+      { kind: "server", status: 502, code: "http_502", requestId: "req-502", body: undefined },
     ],
     [
       "empty error body",
       "empty-error",
-      { status: 503, code: "http_503", requestId: undefined, body: undefined },
+      { kind: "server", status: 503, code: "http_503", requestId: undefined, body: undefined },
     ],
-    ["non-JSON 2xx", "text-ok", { status: 200, code: "invalid_response", requestId: undefined }],
-    ["empty 2xx", "no-content", { status: 204, code: "invalid_response", requestId: undefined }],
+    [
+      "non-JSON 2xx",
+      "text-ok",
+      { kind: "invalid_response", status: 200, code: "invalid_response", requestId: undefined },
+    ],
+    [
+      "empty 2xx",
+      "no-content",
+      { kind: "invalid_response", status: 204, code: "invalid_response", requestId: undefined },
+    ],
   ])("%s", async (_name, path, want) => {
-    const error = await runError(flow(path));
+    // No retries here: 429 and 503 are retried by default, which the retry tests cover.
+    const error = await runError(flow(path, { retry: false }));
     expect(error).toMatchObject(want);
     expect(error.message).toContain(`HTTP ${want.status}`);
     expect(error.response?.status).toBe(want.status);
   });
 
   it("quotes a non-JSON error body in the message", async () => {
-    expect((await runError(flow("html-error"))).message).toMatchInlineSnapshot(
+    expect((await runError(flow("html-error", { retry: false }))).message).toMatchInlineSnapshot(
       `"@acme/html-error: HTTP 502 Bad Gateway without a JSON error body: "<html>Bad gateway</html>" (request id req-502)"`,
     );
   });
 
   it("reports a refused connection as network_error with the cause", async () => {
-    const error = await runError(flow("qa", { baseUrl: closedPortUrl }));
+    const error = await runError(flow("qa", { baseUrl: closedPortUrl, retry: false }));
     expect(error).toMatchObject({
+      kind: "connection",
       status: 0,
       code: "network_error",
       response: undefined,
@@ -307,6 +325,7 @@ describe("failures", () => {
   ])("reports an abort as aborted (%s)", async (_name, makeSignal) => {
     const error = await runError(flow("slow"), { signal: makeSignal() });
     expect(error).toMatchObject({
+      kind: "aborted",
       status: 0,
       code: "aborted",
       message: "@acme/slow: the call was aborted",
@@ -319,7 +338,11 @@ describe("failures", () => {
     controller.abort();
     const cases = [
       [flow("invalid").call({ question: "q" }), "invalid_input", 400],
-      [flow("qa", { baseUrl: closedPortUrl }).call({ question: "q" }), "network_error", undefined],
+      [
+        flow("qa", { baseUrl: closedPortUrl, retry: false }).call({ question: "q" }),
+        "network_error",
+        undefined,
+      ],
       [flow("slow").call({ question: "q" }, { signal: controller.signal }), "aborted", undefined],
     ] as const;
     for (const [promise, code, status] of cases) {
@@ -347,7 +370,16 @@ describe("the API key never leaks", () => {
     ["error text echoing the key", "echo-key-text", () => baseUrl],
     ["network error", "qa", () => closedPortUrl],
   ])("%s", async (_name, path, makeBase) => {
-    const error = await runError(flow(path, { apiKey: KEY, baseUrl: makeBase() }));
+    const events: unknown[] = [];
+    const error = await runError(
+      flow(path, {
+        apiKey: KEY,
+        baseUrl: makeBase(),
+        retry: { baseDelayMs: 1 },
+        onEvent: (event) => events.push(event),
+      }),
+    );
+    expect(JSON.stringify(events)).not.toContain(KEY);
     for (const [surface, text] of Object.entries(leakSurfaces(error))) {
       expect(text, surface).not.toContain(KEY);
     }
@@ -364,6 +396,8 @@ describe("the API key never leaks", () => {
   it("toJSON holds only log-safe fields", async () => {
     const error = await runError(flow("invalid", { apiKey: KEY }));
     expect(JSON.parse(JSON.stringify(error))).toEqual({
+      kind: "invalid_input",
+      attempts: 1,
       flowId: "@acme/invalid",
       status: 400,
       code: "invalid_input",
@@ -376,6 +410,13 @@ describe("the API key never leaks", () => {
 });
 
 describe("option validation", () => {
+  // The environment must not fill in what these cases leave out.
+  beforeEach(() => {
+    vi.stubEnv("FLOW_API_KEY", "");
+    vi.stubEnv("FLOW_BASE_URL", "");
+    return () => vi.unstubAllEnvs();
+  });
+
   const def = { id: "@acme/qa", path: "/v1/@acme/qa" };
   const cases: [string, { baseUrl?: string }, Partial<ClientOptions>][] = [
     ["missing apiKey", {}, { baseUrl: "https://api.example.com" }],
@@ -389,6 +430,7 @@ describe("option validation", () => {
     ["baseUrl with a query", {}, { apiKey: "k", baseUrl: "https://api.example.com/?x=1" }],
     ["baseUrl with credentials", {}, { apiKey: "k", baseUrl: "https://u:p@api.example.com" }],
     ["bad default baseUrl", { baseUrl: "api.example.com" }, { apiKey: "k" }],
+    ["http to a remote host", {}, { apiKey: "k", baseUrl: "http://api.example.com" }],
   ];
 
   it("throws a plain TypeError that says what to pass", () => {
@@ -411,11 +453,12 @@ describe("option validation", () => {
         "bad default baseUrl": "@acme/qa: baseUrl "api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
         "baseUrl with a query": "@acme/qa: baseUrl "https://api.example.com/?x=1" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
         "baseUrl with credentials": "@acme/qa: baseUrl "https://u:p@api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "blank apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got a blank string",
-        "empty apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got a blank string",
+        "blank apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got a blank string)",
+        "empty apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got a blank string)",
         "empty baseUrl": "@acme/qa: baseUrl "" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "missing apiKey": "@acme/qa: pass { apiKey } (the API key from your account dashboard); got undefined",
-        "no baseUrl and no default": "@acme/qa: pass { baseUrl } (e.g. "https://api.example.com"); this client was generated without a default",
+        "http to a remote host": "@acme/qa: baseUrl "http://api.example.com" uses http:// and would send the API key unencrypted; use https://, or pass { allowInsecureHttp: true }",
+        "missing apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got nothing)",
+        "no baseUrl and no default": "@acme/qa: no base URL; pass { baseUrl } (e.g. "https://api.example.com") or set FLOW_BASE_URL; this client was generated without a default",
         "non-http baseUrl": "@acme/qa: baseUrl "ftp://files.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
         "relative baseUrl": "@acme/qa: baseUrl "/api" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
       }
@@ -435,11 +478,36 @@ describe("types", () => {
     expectTypeOf(wrongInput).toBeFunction();
   });
 
+  it("narrows errors by kind", () => {
+    const narrow = (error: unknown) => {
+      if (!isFlowError(error)) return;
+      expectTypeOf(error).toEqualTypeOf<FlowFailure>();
+      if (error.kind === "auth") {
+        expectTypeOf(error.status).toEqualTypeOf<401 | 403>();
+        expectTypeOf(error.response).toEqualTypeOf<Response>();
+        expectTypeOf(error.headers).toEqualTypeOf<Headers>();
+      }
+      if (error.kind === "rate_limited") {
+        expectTypeOf(error.status).toEqualTypeOf<429>();
+        expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
+      }
+      if (error.kind === "timeout" || error.kind === "connection") {
+        expectTypeOf(error.status).toEqualTypeOf<0>();
+        expectTypeOf(error.response).toEqualTypeOf<undefined>();
+      }
+      if (error.kind === "invalid_input") {
+        expectTypeOf(error.status).toEqualTypeOf<0 | 400 | 422>();
+        expectTypeOf(error.details).toEqualTypeOf<{ pointer: string; message: string }[]>();
+      }
+    };
+    expectTypeOf(narrow).toBeFunction();
+  });
+
   it("narrows a call() result on error", () => {
     const narrow = (result: FlowResult<QaOutput>) => {
       if (result.error) {
         expectTypeOf(result.data).toEqualTypeOf<undefined>();
-        expectTypeOf(result.error).toEqualTypeOf<FlowError>();
+        expectTypeOf(result.error).toEqualTypeOf<FlowFailure>();
         expectTypeOf(result.response).toEqualTypeOf<Response | undefined>();
       } else {
         expectTypeOf(result.data).toEqualTypeOf<QaOutput>();

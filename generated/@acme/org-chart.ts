@@ -26,11 +26,13 @@ export const orgChartFlow = {
  *
  * Turns a flat list of people into a reporting tree, rooted at the one person without a manager. Deprecated: use the HR export in the dashboard instead.
  * @example
- * const orgChart = createOrgChartClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const orgChart = createOrgChartClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await orgChart.run({"people":[{"id":"1","name":"Ada","title":"CEO","managerId":null},{"id":"2","name":"Grace","managerId":"1"}]});
  * @deprecated The flow is marked deprecated in its spec.
  */
-export function createOrgChartClient(options: ClientOptions): OrgChartClient {
+export function createOrgChartClient(
+  options: ClientOptions = {},
+): OrgChartClient {
   return createFlowClient<OrgChartInput, OrgChartOutput>(
     orgChartFlow,
     {},

@@ -23,9 +23,9 @@ export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
  *
  * Answers a free-text question, optionally choosing among candidate answers.
  * @example
- * const qa = createQaClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const qa = createQaClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await qa.run({"question":"What is the capital of France?"});
  */
-export function createQaClient(options: ClientOptions): QaClient {
+export function createQaClient(options: ClientOptions = {}): QaClient {
   return createFlowClient<QaInput, QaOutput>(qaFlow, {}, options);
 }

@@ -26,9 +26,9 @@ export const searchFlow = {
  *
  * Full-text search over Acme's help articles. Results come in pages: pass the previous page's `nextCursor` to get the next one.
  * @example
- * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await search.run({"query":"reset password"});
  */
-export function createSearchClient(options: ClientOptions): SearchClient {
+export function createSearchClient(options: ClientOptions = {}): SearchClient {
   return createFlowClient<SearchInput, SearchOutput>(searchFlow, {}, options);
 }

@@ -70,7 +70,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       isExported: true,
       name: factory,
       docs: [factoryDoc(flow)],
-      parameters: [{ name: "options", type: "ClientOptions" }],
+      parameters: [{ name: "options", type: "ClientOptions", initializer: "{}" }],
       returnType: `${typePrefix}Client`,
       statements: (writer) => {
         const defaults = options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
@@ -101,7 +101,7 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
       tagName: "example",
       text: [
         "",
-        `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });`,
+        `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });`,
         `const output = await ${variable}.run(${input});`,
       ].join("\n"),
     },

@@ -15,13 +15,28 @@ export function emitIndexModule(project: Project, model: ProjectModel): string {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: "./runtime.js",
-      namedExports: ["FlowError", "createFlowClient"],
+      namedExports: ["FlowError", "createFlowClient", "isFlowError"],
     },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: "./runtime.js",
-      namedExports: ["ClientOptions", "FlowClient", "FlowDefinition", "FlowErrorBody", "FlowErrorDetail", "FlowResult", "RunOptions"],
+      namedExports: [
+        "ClientOptions",
+        "FlowClient",
+        "FlowDefinition",
+        "FlowErrorBody",
+        "FlowErrorDetail",
+        "FlowErrorKind",
+        "FlowEvent",
+        "FlowFailure",
+        "FlowResult",
+        "FlowValidators",
+        "RateLimit",
+        "RetryOptions",
+        "RunOptions",
+        "Validate",
+      ],
     },
     ...model.flows.map(
       (flow): StatementStructures => ({

@@ -27,12 +27,12 @@ export const flow2faCheckFlow = {
 /**
  * Creates a client for the flow `@3m/2fa-check`.
  * @example
- * const flow2faCheck = createFlow2faCheckClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const flow2faCheck = createFlow2faCheckClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await flow2faCheck.run(input);
  * @deprecated The flow is marked deprecated in its spec.
  */
 export function createFlow2faCheckClient(
-  options: ClientOptions,
+  options: ClientOptions = {},
 ): Flow2faCheckClient {
   return createFlowClient<Flow2faCheckInput, Flow2faCheckOutput>(
     flow2faCheckFlow,

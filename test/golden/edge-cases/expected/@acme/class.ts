@@ -26,9 +26,9 @@ export const classFlow = {
  *
  * A description with *\/ export const y = 2; /\* inside, and `backticks`.
  * @example
- * const classClient = createClassClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const classClient = createClassClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await classClient.run(input);
  */
-export function createClassClient(options: ClientOptions): ClassClient {
+export function createClassClient(options: ClientOptions = {}): ClassClient {
   return createFlowClient<ClassInput, ClassOutput>(classFlow, {}, options);
 }

@@ -24,9 +24,9 @@ export const searchFlow = {
 /**
  * Creates a client for the flow `@acme/search`.
  * @example
- * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
  * const output = await search.run(input);
  */
-export function createSearchClient(options: ClientOptions): SearchClient {
+export function createSearchClient(options: ClientOptions = {}): SearchClient {
   return createFlowClient<SearchInput, SearchOutput>(searchFlow, {}, options);
 }
