@@ -16,6 +16,7 @@ interface GenerateArgs {
   out: string;
   check: boolean;
   "base-url": string | undefined;
+  validators: boolean;
   cache: boolean;
   "cache-dir": string;
 }
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("out", { type: "string", default: "generated", describe: "Output folder; flowgen owns it and replaces its content" })
           .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 if the output folder is not up to date" })
           .option("base-url", { type: "string", describe: "Default base URL compiled into the clients and the OpenAPI servers entry" })
+          .option("validators", { type: "boolean", default: false, describe: "Also compile each flow's schemas into validators the clients run on input and output" })
           .option("cache", { type: "boolean", default: true, describe: "Reuse work from earlier runs whose inputs did not change (--no-cache: render everything)" })
           .option("cache-dir", { type: "string", default: "node_modules/.cache/flowgen", describe: "Where the render cache lives" })
           .example("$0 generate", "Generate from specs/ into generated/")
@@ -74,7 +76,14 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
 async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
   const started = performance.now();
   const cwd = process.cwd();
-  const result = await renderProject({ specs: args.specs, out: args.out, cwd, baseUrl: args["base-url"], cacheDir: args.cache ? args["cache-dir"] : undefined });
+  const result = await renderProject({
+    specs: args.specs,
+    out: args.out,
+    cwd,
+    baseUrl: args["base-url"],
+    validators: args.validators,
+    cacheDir: args.cache ? args["cache-dir"] : undefined,
+  });
   if (!result.ok) {
     const issues = sortIssues(result.issues);
     for (const issue of issues) io.err(formatIssue(issue));

@@ -8,6 +8,8 @@ import { compareText, type Issue } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
 import { checkSpecs } from "./spec/load-specs.js";
+import type { EmitOptions } from "./emit/flow-module.js";
+import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles } from "./spec/read-spec-files.js";
 
 export interface GenerateOptions {
@@ -18,6 +20,8 @@ export interface GenerateOptions {
   readonly cwd: string;
   /** Default base URL baked into the clients and the OpenAPI `servers` entry. */
   readonly baseUrl?: string | undefined;
+  /** Also write `<flow>.validators.ts` per flow and have the clients check input and output. */
+  readonly validators?: boolean | undefined;
   /** Folder for the render cache, relative to `cwd`; undefined for none. */
   readonly cacheDir?: string | undefined;
 }
@@ -27,6 +31,7 @@ export type RenderResult =
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
 const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
+const VALIDATION_TEMPLATE = new URL("../templates/validation.ts", import.meta.url);
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
 interface Planned {
@@ -50,12 +55,16 @@ interface Planned {
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
-  const [template, code] = await Promise.all([readFile(RUNTIME_TEMPLATE, "utf8"), codeFingerprint()]);
+  const [template, validation, code] = await Promise.all([
+    readFile(RUNTIME_TEMPLATE, "utf8"),
+    readFile(VALIDATION_TEMPLATE, "utf8"),
+    codeFingerprint(),
+  ]);
   const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
   const outDir = path.resolve(options.cwd, options.out);
   const formatter = await createFormatter(outDir);
   // Everything a run depends on: when none of it changed, the previous run's files are the answer.
-  const salt = hashParts(code, template, formatter.fingerprint, options.baseUrl ?? "");
+  const salt = hashParts(code, template, validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
   const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {
@@ -69,9 +78,17 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
     const checked = checkSpecs(sources);
     if (!checked.ok) return checked;
     const model = buildModel(checked.specs);
-    const plan = planFiles(model, template, salt, options);
+    const plan = planFiles(model, { runtime: template, validation }, salt, options);
     await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
-    const files = await Promise.all(plan.map((file) => produce(file, cache, formatter)));
+    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter)));
+    const files: OutputFile[] = [];
+    const issues: Issue[] = [];
+    for (const outcome of settled) {
+      if (outcome.status === "fulfilled") files.push(outcome.value);
+      else if (outcome.reason instanceof ValidatorCompileError) issues.push(validatorIssue(outcome.reason, options.specs));
+      else throw outcome.reason;
+    }
+    if (issues.length > 0) return { ok: false, issues };
     cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: plan.map((file) => [file.path, file.key]) }));
     await cache.save();
     return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
@@ -94,14 +111,15 @@ async function produce(file: Planned, cache: RenderCache, formatter: Formatter):
   return formatted;
 }
 
-function planFiles(model: ProjectModel, template: string, salt: string, options: GenerateOptions): Planned[] {
-  const compileOptions = { baseUrl: options.baseUrl };
+function planFiles(model: ProjectModel, templates: { runtime: string; validation: string }, salt: string, options: GenerateOptions): Planned[] {
+  const validators = options.validators === true;
+  const compileOptions = { baseUrl: options.baseUrl, validators };
   let loaded: ReturnType<typeof lazyStages> | undefined;
   const stages = () => (loaded ??= lazyStages());
   const document = compileOpenApi(model, model.flows, compileOptions);
   const plan: Planned[] = [
     { path: "openapi.json", key: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } },
-    { path: "runtime.ts", key: hashParts(salt, "runtime"), render: async () => `${banner("templates/runtime.ts in flowgen")}\n${template}` },
+    { path: "runtime.ts", key: hashParts(salt, "runtime"), render: async () => `${banner("templates/runtime.ts in flowgen")}\n${templates.runtime}` },
     {
       path: "index.ts",
       key: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
@@ -118,8 +136,22 @@ function planFiles(model: ProjectModel, template: string, salt: string, options:
         render: { header: banner(`the spec ${flow.specPath}`), document: flowDocument },
       },
     );
+    if (validators) {
+      const key = hashParts(salt, "validators", flow.specPath, JSON.stringify(flowDocument));
+      plan.push({ path: `${flow.modulePath}.validators.ts`, key, render: async () => (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow) });
+    }
+  }
+  if (validators) {
+    const render = async () => `${banner("templates/validation.ts in flowgen")}\n${templates.validation}`;
+    plan.push({ path: "validation.ts", key: hashParts(salt, "validation"), render });
   }
   return plan;
+}
+
+function validatorIssue(error: ValidatorCompileError, specs: string): Issue {
+  const file = path.join(specs, error.flow.specPath).split(path.sep).join("/");
+  const message = `the ${error.schema} schema cannot be compiled into a validator: ${error.message}; change the schema, or generate without --validators`;
+  return { code: "validator-unsupported", file, pointer: `/${error.schema}`, message };
 }
 
 /** ts-morph takes half a second to load (openapi-typescript, in the formatter, a second): only when a file must be rendered. */
@@ -131,7 +163,7 @@ async function lazyStages() {
   ]);
   const project = new Project({ useInMemoryFileSystem: true });
   return {
-    emitFlowModule: (flow: ProjectModel["flows"][number], compileOptions: { baseUrl: string | undefined }) => emitFlowModule(project, flow, compileOptions),
+    emitFlowModule: (flow: ProjectModel["flows"][number], emitOptions: EmitOptions) => emitFlowModule(project, flow, emitOptions),
     emitIndexModule: (model: ProjectModel) => emitIndexModule(project, model),
   };
 }

@@ -23,6 +23,7 @@ export const ISSUE_CODES = {
   "ref-not-relative": "A $ref is an absolute URL or path instead of a relative one.",
   "ref-to-flow-file": "A $ref points into another flow's spec file instead of a shared schema.",
   "invalid-example": "An example does not match its flow's input or output schema.",
+  "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write.",
 } as const;
 

@@ -130,6 +130,9 @@ export type FlowErrorKind =
   | "connection"
   | "invalid_response";
 
+/** Marks FlowErrors across copies of this runtime; see `isFlowError`. */
+const BRAND = Symbol.for("flowgen.FlowError");
+
 /**
  * Any failure of a flow call. `kind` says what happened; `code` is the platform's own code when it
  * sent an error body. Message, `toString()`, stack and JSON never contain the API key.
@@ -147,6 +150,7 @@ export class FlowError extends Error {
   static {
     // On the prototype rather than a field so the stack, captured in super(), already says FlowError.
     this.prototype.name = "FlowError";
+    (this.prototype as unknown as Record<symbol, boolean>)[BRAND] = true;
   }
   readonly kind: FlowErrorKind;
   readonly flowId: string;
@@ -248,9 +252,13 @@ export type FlowFailure =
   | Unanswered<"timeout" | "aborted" | "connection">
   | Answered<"invalid_response", number>;
 
-/** True for errors thrown by flow clients, narrowed so that `error.kind` tells the rest. */
+/**
+ * True for errors thrown by flow clients, narrowed so that `error.kind` tells the rest. Unlike
+ * `instanceof FlowError`, it also holds for errors from another copy of this runtime (two
+ * generated folders, or two bundles).
+ */
 export function isFlowError(value: unknown): value is FlowFailure {
-  return value instanceof FlowError;
+  return typeof value === "object" && value !== null && BRAND in value;
 }
 
 export type FlowResult<Output> =

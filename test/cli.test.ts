@@ -129,6 +129,29 @@ describe("flowgen CLI, run as a process", () => {
     await expectPrettierClean(dir);
   });
 
+  it("with --validators, writes a validators module per flow, and reports every schema it cannot compile", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const run = await flowgen(dir, "generate", "--validators");
+    expect(run.code).toBe(0);
+    const files = Object.keys(await tree(path.join(dir, "generated")));
+    expect(files).toEqual(expect.arrayContaining(["validation.ts", "@acme/qa.validators.ts"]));
+
+    const money = (format: string) => ({ input: { type: "object", properties: { price: { type: "string", format } } }, output: { type: "object" } });
+    await writeFile(path.join(dir, "specs/@acme/a.json"), JSON.stringify(money("money")));
+    await writeFile(path.join(dir, "specs/@acme/b.json"), JSON.stringify(money("currency")));
+    const before = await tree(path.join(dir, "generated"));
+    const bad = await flowgen(dir, "generate", "--validators");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatchInlineSnapshot(`
+      "specs/@acme/a.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "money" at #/properties/price; change the schema, or generate without --validators [validator-unsupported]
+      specs/@acme/b.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "currency" at #/properties/price; change the schema, or generate without --validators [validator-unsupported]
+      flowgen: 2 problems in specs; nothing was written.
+      "
+    `);
+    expect(await tree(path.join(dir, "generated"))).toEqual(before);
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+  });
+
   it("deletes the files of removed flows", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.json": search });
     await flowgen(dir, "generate");

@@ -14,8 +14,8 @@ describe("names derived from flow ids", () => {
   });
 
   it.each([
-    ["acme", "qa", { typePrefix: "Qa", factory: "createQaClient", flowConst: "qaFlow", componentStem: "acme.qa" }],
-    ["3m", "2fa-check", { typePrefix: "Flow2faCheck", factory: "createFlow2faCheckClient", flowConst: "flow2faCheckFlow", componentStem: "3m.2fa-check" }],
+    ["acme", "qa", { typePrefix: "Qa", factory: "createQaClient", flowConst: "qaFlow", validators: "qaValidators", componentStem: "acme.qa" }],
+    ["3m", "2fa-check", { typePrefix: "Flow2faCheck", factory: "createFlow2faCheckClient", flowConst: "flow2faCheckFlow", validators: "flow2faCheckValidators", componentStem: "3m.2fa-check" }],
   ])("flowNames(%j, %j)", (org, name, want) => {
     expect(flowNames(org, name)).toEqual(want);
   });

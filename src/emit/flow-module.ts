@@ -15,6 +15,8 @@ import { jsDocText } from "./jsdoc.js";
 export interface EmitOptions {
   /** Base URL compiled into the clients as their default, when the project configured one. */
   readonly baseUrl: string | undefined;
+  /** The flow's validators module exists (`--validators`): import it and hand it to the client. */
+  readonly validators: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ export interface EmitOptions {
 export function emitFlowModule(project: Project, flow: FlowModel, options: EmitOptions): string {
   const { typePrefix, factory, flowConst } = flow.names;
   const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}runtime.js`;
-  const typesModule = `./${flow.modulePath.split("/").pop() ?? ""}.types.js`;
+  const stem = `./${flow.modulePath.split("/").pop() ?? ""}`;
+  const typesModule = `${stem}.types.js`;
   const blankLine: WriterFunction = (writer) => writer.blankLineIfLastNot();
   const statements: (StatementStructures | WriterFunction)[] = [
     {
@@ -42,6 +45,9 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       moduleSpecifier: typesModule,
       namedImports: ["components"],
     },
+    ...(options.validators
+      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${stem}.validators.js`, namedImports: [flow.names.validators] } satisfies StatementStructures]
+      : []),
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
@@ -61,7 +67,10 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       declarations: [
         {
           name: flowConst,
-          initializer: (writer) => writer.write(`{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)} } as const`),
+          initializer: (writer) => {
+            const validators = options.validators ? `, validators: ${flow.names.validators}` : "";
+            writer.write(`{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`);
+          },
         },
       ],
     },

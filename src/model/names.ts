@@ -11,6 +11,8 @@ export interface FlowNames {
   readonly factory: string;
   /** "qaFlow": the exported `{ id, path }` of the flow. */
   readonly flowConst: string;
+  /** "qaValidators": the export of `qa.validators.ts` (with `--validators`). */
+  readonly validators: string;
   /** "acme.qa": the operationId and the stem of the flow's component names. */
   readonly componentStem: string;
 }
@@ -31,6 +33,7 @@ export function flowNames(org: string, name: string): FlowNames {
     typePrefix,
     factory: `create${typePrefix}Client`,
     flowConst: `${typePrefix.charAt(0).toLowerCase()}${typePrefix.slice(1)}Flow`,
+    validators: `${typePrefix.charAt(0).toLowerCase()}${typePrefix.slice(1)}Validators`,
     componentStem: `${org}.${name}`,
   };
 }

@@ -1,0 +1,182 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderProject } from "../src/generate.js";
+import { writeOutput } from "../src/write/write-output.js";
+import {
+  createFlowClient,
+  isFlowError,
+  type FlowClient,
+  type FlowFailure,
+} from "../templates/runtime.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { typecheck } from "./helpers/typecheck.js";
+
+interface QaInput {
+  question: string;
+  options?: string[];
+}
+interface QaOutput {
+  answer: string;
+}
+type CreateQaClient = (
+  options: Record<string, unknown>,
+) => FlowClient<QaInput, QaOutput>;
+
+/** Generates the repo's specs with --validators into `dir`/generated; returns that folder. */
+async function generateWithValidators(dir: string): Promise<string> {
+  const result = await renderProject({
+    specs: path.join(REPO_ROOT, "specs"),
+    out: "generated",
+    cwd: dir,
+    validators: true,
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  await writeOutput(path.join(dir, "generated"), result.files);
+  return path.join(dir, "generated");
+}
+
+async function failure(promise: Promise<unknown>): Promise<FlowFailure> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isFlowError(error))
+    throw new Error(`expected a FlowError, got ${String(error)}`);
+  return error;
+}
+
+describe("clients generated with --validators", () => {
+  let server: Server;
+  let baseUrl: string;
+  let requests = 0;
+  let answer: unknown = { answer: "Paris" };
+  let createQaClient: CreateQaClient;
+  let generated: string;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests++;
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) =>
+      server.listen(0, "127.0.0.1", resolve),
+    );
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "flowgen-validators-"));
+    generated = await generateWithValidators(root);
+    const module = (await import(
+      pathToFileURL(path.join(generated, "@acme/qa.ts")).href
+    )) as { createQaClient: CreateQaClient };
+    createQaClient = module.createQaClient;
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("refuses invalid input before sending, with a pointer per violation", async () => {
+    const before = requests;
+    const qa = createQaClient({ apiKey: "k", baseUrl });
+    const error = await failure(
+      qa.run({ question: "", options: [1] } as unknown as QaInput),
+    );
+    expect(requests).toBe(before);
+    expect(error).toMatchObject({
+      kind: "invalid_input",
+      code: "invalid_input",
+      status: 0,
+      response: undefined,
+    });
+    expect(error.details).toEqual([
+      { pointer: "/question", message: "is too short" },
+      { pointer: "/options/0", message: "has the wrong type" },
+    ]);
+    expect(error.message).toBe(
+      "@acme/qa: the input does not match the flow's input schema\n  /question: is too short\n  /options/0: has the wrong type",
+    );
+  });
+
+  it("reports output that breaks the output schema as invalid_response", async () => {
+    answer = { answer: 42, extra: true };
+    try {
+      const error = await failure(
+        createQaClient({ apiKey: "k", baseUrl }).run({ question: "Why?" }),
+      );
+      expect(error).toMatchObject({
+        kind: "invalid_response",
+        code: "invalid_output",
+        status: 200,
+      });
+      expect(error.details).toEqual([
+        { pointer: "/answer", message: "has the wrong type" },
+      ]);
+      expect(error.response?.status).toBe(200);
+    } finally {
+      answer = { answer: "Paris" };
+    }
+  });
+
+  it("only warns in warn mode, and checks nothing when turned off", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const warned = createQaClient({ apiKey: "k", baseUrl, validate: "warn" });
+      expect(await warned.run({ question: "" })).toEqual({ answer: "Paris" });
+      expect(warn).toHaveBeenCalledOnce();
+      expect(warn.mock.calls[0]?.[0]).toBe(
+        "@acme/qa: the input does not match the flow's input schema\n  /question: is too short",
+      );
+      const off = createQaClient({ apiKey: "k", baseUrl, validate: false });
+      expect(await off.run({ question: "" })).toEqual({ answer: "Paris" });
+      expect(warn).toHaveBeenCalledOnce();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("passes valid input and output through", async () => {
+    expect(
+      await createQaClient({ apiKey: "k", baseUrl }).run({
+        question: "Capital?",
+        options: ["Paris"],
+      }),
+    ).toEqual({ answer: "Paris" });
+  });
+
+  it("type-check under NodeNext and Bundler", async () => {
+    const consumer = `
+import { createQaClient } from "./gen/@acme/qa.js";
+const qa = createQaClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1", validate: "warn" });
+export const answer = async (): Promise<string> => (await qa.run({ question: "Why?" })).answer;
+`;
+    for (const resolution of ["NodeNext", "Bundler"] as const) {
+      const dir = await tempProject({});
+      expect(await typecheck(dir, generated, consumer, resolution)).toBe("");
+    }
+  }, 60_000);
+});
+
+describe("validate without validators", () => {
+  it("is refused when the client is made, saying how to get validators", () => {
+    const make = () =>
+      createFlowClient(
+        { id: "@acme/qa", path: "/v1/@acme/qa" },
+        {},
+        { apiKey: "k", baseUrl: "https://api.example.com", validate: "throw" },
+      );
+    expect(make).toThrow(TypeError);
+    expect(make).toThrow(
+      "@acme/qa: validate is set but this client has no validators; run flowgen generate --validators",
+    );
+  });
+});
