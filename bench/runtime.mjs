@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// Runtime overhead of the flowgen client against raw fetch and bare openapi-fetch, on loopback.
+//
+// One process: a node:http server forked as a child (bench/server.mjs: 127.0.0.1 only, port from
+// the OS, stops by itself) and three clients, each making --calls sequential calls (after --warmup
+// calls that are not counted) that POST the flow-0 body with a bearer token and parse the JSON answer:
+//   raw fetch      fetch(url, { method, headers, body: JSON.stringify(body) }) + res.json()
+//   openapi-fetch  createClient({ baseUrl }).POST("/v1/@org0/flow-0", { body, headers: { Authorization } })
+//   flowgen        createFlowClient(flow-0, {}, { apiKey, baseUrl }).run(body): default options
+//                  (retries on, 60 s deadline), from templates/runtime.ts compiled by esbuild
+// --reps repetitions, the variant order rotated each rep, after one uncounted --warmup round of
+// every client before rep 1. Per client: calls/s, p50/p99 latency, client CPU µs per call
+// (process.cpuUsage of this process; the server is another process), and the wall-time ratio to
+// raw fetch and to openapi-fetch of the same rep, with the median over reps.
+// The anchor figures and targets are in ../shared/bench-anchors/RESULTS.md ("Runtime overhead").
+// Run after `npm run build` or alone (it needs only esbuild and openapi-fetch); writes
+// bench/out/runtime.json. About a minute; it gives up after --max-seconds.
+//
+//   node bench/runtime.mjs [--calls 5000] [--warmup 500] [--reps 3] [--max-seconds 240]
+
+import { fork } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import createClient from "openapi-fetch";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join(ROOT, "bench/out");
+const TARGET_VS_OFETCH = 1.05;
+const AIM_VS_RAW = 1.1;
+
+const args = parseArgs(process.argv.slice(2));
+const giveUp = setTimeout(() => fail(`gave up after ${args.maxSeconds} s`), args.maxSeconds * 1000);
+giveUp.unref();
+
+// The runtime as users get it (templates/runtime.ts is copied verbatim into generated/), as JS.
+const runtimeFile = path.join(OUT, "runtime/runtime.mjs");
+mkdirSync(path.dirname(runtimeFile), { recursive: true });
+await esbuild.build({
+  entryPoints: [path.join(ROOT, "templates/runtime.ts")],
+  outfile: runtimeFile,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
+const { createFlowClient } = await import(pathToFileURL(runtimeFile).href);
+
+const FLOW = { id: "@org0/flow-0", path: "/v1/@org0/flow-0" };
+const TOKEN = "bench-token-0123456789";
+// A valid input for mkspec's flow-0 (seed 1); the server only checks that it is JSON with a question.
+const BODY = {
+  question: "What is the capital of France?",
+  options: ["Paris", "Lyon"],
+  context: { locale: "en", priority: "normal", score: 0.5 },
+  temperature: 0.2,
+  note: null,
+  attachments: [{ name: "a.txt", mimeType: "text/plain" }],
+  target: { kind: "user", userId: "u-1" },
+};
+
+const VARIANTS = ["raw", "ofetch", "flowgen"];
+const LABELS = { raw: "raw `fetch(url, init)`", ofetch: "openapi-fetch `client.POST`", flowgen: "flowgen `createFlowClient().run`" };
+const perVariant = args.warmup + args.calls;
+const server = fork(path.join(ROOT, "bench/server.mjs"), [], {
+  env: {
+    ...process.env,
+    BENCH_SERVER_MAX_SECONDS: String(args.maxSeconds + 10),
+    BENCH_SERVER_MAX_REQUESTS: String(perVariant * VARIANTS.length * args.reps + args.warmup * VARIANTS.length + 100),
+  },
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const port = await new Promise((resolve, reject) => {
+  server.once("message", (message) => resolve(message.port));
+  server.once("exit", (code) => reject(new Error(`the bench server exited early (code ${code})`)));
+  server.once("error", reject);
+});
+const BASE = `http://127.0.0.1:${port}`;
+
+const ofetch = createClient({ baseUrl: BASE });
+const flowgen = createFlowClient(FLOW, {}, { apiKey: TOKEN, baseUrl: BASE });
+const calls = {
+  raw: async () => {
+    const res = await fetch(BASE + FLOW.path, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(BODY),
+    });
+    if (!res.ok) throw new Error(`raw fetch: HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()).answer;
+  },
+  ofetch: async () => {
+    const { data, error, response } = await ofetch.POST(FLOW.path, { body: BODY, headers: { Authorization: `Bearer ${TOKEN}` } });
+    if (error) throw new Error(`openapi-fetch: HTTP ${response.status} ${JSON.stringify(error)}`);
+    return data.answer;
+  },
+  flowgen: async () => (await flowgen.run(BODY)).answer,
+};
+
+console.log(`flowgen runtime bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}; loopback server pid ${server.pid} on ${BASE}`);
+console.log(`${args.calls} sequential calls per client after ${args.warmup} warm-up calls, ${args.reps} reps in this process, client order rotated each rep\n`);
+
+const results = [];
+try {
+  // Once, before rep 1: JIT of every client and of undici, and the keep-alive connection, so the
+  // first client of rep 1 does not pay for the process's start.
+  for (const variant of VARIANTS) for (let i = 0; i < args.warmup; i++) check(await calls[variant]());
+  for (let rep = 1; rep <= args.reps; rep++) {
+    const order = VARIANTS.map((_, i) => VARIANTS[(i + rep - 1) % VARIANTS.length]);
+    for (const variant of order) {
+      const result = await measure(calls[variant]);
+      results.push({ rep, variant, ...result });
+      console.error(`rep ${rep} ${variant.padEnd(7)} ${result.perSecond.toFixed(0).padStart(5)} calls/s  p50 ${result.p50.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms  cpu ${result.cpuUsPerCall.toFixed(1)} µs/call`);
+    }
+  }
+} finally {
+  server.disconnect();
+}
+
+const rows = VARIANTS.map((variant) => {
+  const mine = results.filter((r) => r.variant === variant);
+  const ratio = (base) => mine.map((r) => r.wallMs / results.find((x) => x.variant === base && x.rep === r.rep).wallMs);
+  const vsRaw = ratio("raw");
+  const vsOfetch = ratio("ofetch");
+  return {
+    variant,
+    perSecond: median(mine.map((r) => r.perSecond)),
+    p50: median(mine.map((r) => r.p50)),
+    p99: median(mine.map((r) => r.p99)),
+    cpuUsPerCall: median(mine.map((r) => r.cpuUsPerCall)),
+    vsRaw: median(vsRaw),
+    vsRawPerRep: vsRaw,
+    vsOfetch: median(vsOfetch),
+    vsOfetchPerRep: vsOfetch,
+  };
+});
+
+console.log(`\n| client | calls/s | p50 ms | p99 ms | client CPU µs/call | wall vs raw fetch (per rep) | wall vs openapi-fetch (per rep) | target |`);
+console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+for (const r of rows) {
+  const target = r.variant === "flowgen" ? `≤ ${TARGET_VS_OFETCH.toFixed(2)}x openapi-fetch; aim ≤ ${AIM_VS_RAW.toFixed(2)}x raw` : "-";
+  console.log(`| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUsPerCall.toFixed(1)} | ${ratios(r.vsRaw, r.vsRawPerRep)} | ${ratios(r.vsOfetch, r.vsOfetchPerRep)} | ${target} |`);
+}
+const fg = rows.find((r) => r.variant === "flowgen");
+const verdict = (value, limit) => (value <= limit ? "met" : "MISSED");
+console.log(`\nflowgen client: ${fg.vsOfetch.toFixed(2)}x openapi-fetch, ${fg.vsRaw.toFixed(2)}x raw fetch (median of ${args.reps} reps)`);
+console.log(`  target ≤ ${TARGET_VS_OFETCH.toFixed(2)}x openapi-fetch: ${verdict(fg.vsOfetch, TARGET_VS_OFETCH)}; aim ≤ ${AIM_VS_RAW.toFixed(2)}x raw fetch: ${verdict(fg.vsRaw, AIM_VS_RAW)}`);
+console.log(`  anchors (RESULTS.md, sequential): openapi-fetch 1.22-1.44x raw fetch; raw fetch 330-440 µs client CPU per call`);
+
+mkdirSync(OUT, { recursive: true });
+const file = path.join(OUT, "runtime.json");
+const summary = { date: new Date().toISOString(), node: process.version, cores: cpus().length, calls: args.calls, warmup: args.warmup, reps: args.reps, targets: { vsOpenapiFetch: TARGET_VS_OFETCH, aimVsRaw: AIM_VS_RAW }, rows, results };
+writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+console.log(`\n${path.relative(ROOT, file)}`);
+
+/** --warmup uncounted calls, then --calls timed ones, one after another. */
+async function measure(call) {
+  for (let i = 0; i < args.warmup; i++) check(await call());
+  const latencies = new Float64Array(args.calls);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < args.calls; i++) {
+    const t = performance.now();
+    const answer = await call();
+    latencies[i] = performance.now() - t;
+    check(answer);
+  }
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  latencies.sort();
+  return {
+    wallMs,
+    perSecond: (args.calls / wallMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuUsPerCall: (used.user + used.system) / args.calls,
+  };
+}
+
+function check(answer) {
+  if (answer !== "ok") throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function ratios(value, perRep) {
+  return `${value.toFixed(3)}x (${perRep.map((x) => x.toFixed(2)).join(", ")})`;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function parseArgs(argv) {
+  const options = { calls: 5000, warmup: 500, reps: 3, maxSeconds: 240 };
+  const names = { "--calls": "calls", "--warmup": "warmup", "--reps": "reps", "--max-seconds": "maxSeconds" };
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = names[argv[i]];
+    const value = Number(argv[i + 1]);
+    if (!name || !Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) {
+      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/runtime.mjs [--calls 5000] [--warmup 500] [--reps 3] [--max-seconds 240]`);
+    }
+    options[name] = value;
+  }
+  return options;
+}
+
+function fail(message) {
+  console.error(`bench/runtime: ${message}`);
+  process.exit(1);
+}
