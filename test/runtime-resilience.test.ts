@@ -14,6 +14,7 @@ import {
   type FlowClient,
   type FlowEvent,
   type FlowFailure,
+  withMiddleware,
 } from "../templates/runtime.js";
 
 // A loopback server whose flows answer from scripts: the nth request to a flow gets the nth step
@@ -486,7 +487,7 @@ describe("configuration", () => {
       },
     };
     await client(name, {
-      middleware: [middleware],
+      fetch: withMiddleware([middleware]),
       retry: { baseDelayMs: 1 },
     }).run({ q: "?" });
     expect(seen.get(name)?.map((s) => s.headers["x-trace"])).toEqual([
@@ -494,6 +495,33 @@ describe("configuration", () => {
       "t-1",
     ]);
     expect(statuses).toEqual([503, 200]);
+  });
+
+  it("lets middleware answer a request itself, or recover from a network failure", async () => {
+    const cached: Middleware = {
+      onRequest: () => Response.json({ answer: "cached" }),
+    };
+    const name = script("never-called", ok);
+    expect(
+      await client(name, { fetch: withMiddleware([cached]) }).run({ q: "?" }),
+    ).toEqual({ answer: "cached" });
+    expect(seen.get(name)).toHaveLength(0);
+
+    const fallback: Middleware = {
+      onError: ({ error }) =>
+        Response.json({ answer: `offline: ${String(error)}`.slice(0, 20) }),
+    };
+    const offline = createFlowClient<object, { answer: string }>(
+      { id: "@test/offline", path: "/v1/@test/offline" },
+      {},
+      {
+        apiKey: KEY,
+        baseUrl: closedPortUrl,
+        retry: false,
+        fetch: withMiddleware([fallback]),
+      },
+    );
+    expect((await offline.run({})).answer).toBe("offline: TypeError: ");
   });
 
   it("puts the request id on results and errors", async () => {

@@ -15,7 +15,7 @@ export function emitIndexModule(project: Project, model: ProjectModel): string {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: "./runtime.js",
-      namedExports: ["FlowError", "createFlowClient", "isFlowError"],
+      namedExports: ["FlowError", "createFlowClient", "isFlowError", "withMiddleware"],
     },
     {
       kind: StructureKind.ExportDeclaration,
@@ -23,6 +23,7 @@ export function emitIndexModule(project: Project, model: ProjectModel): string {
       moduleSpecifier: "./runtime.js",
       namedExports: [
         "ClientOptions",
+        "FetchLike",
         "FlowClient",
         "FlowDefinition",
         "FlowErrorBody",
