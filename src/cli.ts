@@ -3,7 +3,6 @@ import yargs from "yargs";
 import { renderProject } from "./generate.js";
 import { formatIssue, sortIssues } from "./issues.js";
 import { ForeignOutputError, diffOutput, writeOutput, type OutputDiff } from "./write/write-output.js";
-import { shortDiff } from "./write/short-diff.js";
 
 /** Exit codes, as documented in the README. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3 } as const;
@@ -98,7 +97,7 @@ async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void
         io.out(`flowgen: ${outDisplay} is up to date (${result.files.length} files, ${result.flowCount} flows).`);
         return EXIT.ok;
       }
-      reportStale(diff, outDisplay, result.files, io);
+      await reportStale(diff, outDisplay, result.files, io);
       return EXIT.stale;
     }
     const diff = await writeOutput(args.out, result.files);
@@ -120,12 +119,14 @@ function countChanges(diff: OutputDiff): number {
   return diff.added.length + diff.changed.length + diff.removed.length;
 }
 
-function reportStale(diff: OutputDiff, outDisplay: string, files: readonly { path: string; content: string }[], io: { err: (line: string) => void }): void {
+async function reportStale(diff: OutputDiff, outDisplay: string, files: readonly { path: string; content: string }[], io: { err: (line: string) => void }): Promise<void> {
   io.err(`flowgen: ${outDisplay} is stale: ${countChanges(diff)} file${countChanges(diff) === 1 ? "" : "s"} differ from the specs. Run flowgen generate and commit the result.`);
   for (const p of diff.added) io.err(`  missing  ${outDisplay}/${p}`);
   for (const p of diff.changed) io.err(`  changed  ${outDisplay}/${p}`);
   for (const p of diff.removed) io.err(`  extra    ${outDisplay}/${p}`);
   const byPath = new Map(files.map((file) => [file.path, file.content]));
+  // Loaded here: a run that finds nothing stale never needs the diff library.
+  const { shortDiff } = await import("./write/short-diff.js");
   for (const p of diff.changed.slice(0, 3)) io.err(shortDiff(`${outDisplay}/${p}`, diff.previous.get(p) ?? "", byPath.get(p) ?? ""));
 }
 

@@ -7,7 +7,6 @@ import { createFormatter, type Formatter } from "./format/format-files.js";
 import { compareText, type Issue } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
-import { checkSpecs } from "./spec/load-specs.js";
 import type { EmitOptions } from "./emit/flow-module.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles } from "./spec/read-spec-files.js";
@@ -75,6 +74,8 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
   // every file (two per flow) is new: start them now, while this thread checks the specs.
   if (cache.empty) await formatter.parallelize(2 * sources.flows.length);
   try {
+    // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
+    const { checkSpecs } = await import("./spec/load-specs.js");
     const checked = checkSpecs(sources);
     if (!checked.ok) return checked;
     const model = buildModel(checked.specs);

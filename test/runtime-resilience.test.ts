@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Middleware } from "openapi-fetch";
 import {
   createFlowClient,
-  isFlowError,
   type ClientOptions,
   type FlowClient,
   type FlowEvent,
-  type FlowFailure,
   withMiddleware,
 } from "../templates/runtime.js";
+import { failureOf } from "./helpers/flow-error.js";
 
 // A loopback server whose flows answer from scripts: the nth request to a flow gets the nth step
 // (the last step repeats). Each test uses its own flow name, so tests share no state.
@@ -84,16 +83,6 @@ function client(
     {},
     { apiKey: KEY, baseUrl, ...options },
   );
-}
-
-async function failure(promise: Promise<unknown>): Promise<FlowFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isFlowError(error))
-    throw new Error(`expected a FlowError, got ${String(error)}`);
-  return error;
 }
 
 function listen(s: Server): Promise<string> {
@@ -167,7 +156,7 @@ describe("retries", () => {
 
   it("stops after maxRetries and reports the attempts", async () => {
     const name = script("always-busy", unavailable);
-    const error = await failure(
+    const error = await failureOf(
       client(name, { retry: { maxRetries: 3, baseDelayMs: 1 } }).run({
         q: "?",
       }),
@@ -198,7 +187,7 @@ describe("retries", () => {
       "retry-after-date",
       rateLimited(new Date(Date.now() + 60_000).toUTCString()),
     );
-    const error = await failure(
+    const error = await failureOf(
       client(date, { retry: { maxDelayMs: 1000 } }).run({ q: "?" }),
     );
     expect(error.retryAfterMs).toBeGreaterThan(55_000);
@@ -211,7 +200,7 @@ describe("retries", () => {
         "ratelimit-remaining": "0",
       }),
     );
-    const fromReset = await failure(
+    const fromReset = await failureOf(
       client(reset, { retry: { maxDelayMs: 1000 } }).run({ q: "?" }),
     );
     expect(fromReset.retryAfterMs).toBeGreaterThan(29_000);
@@ -221,7 +210,7 @@ describe("retries", () => {
   it("does not retry when the server asks for a longer wait than maxDelayMs", async () => {
     const name = script("long-wait", rateLimited("120"));
     const started = Date.now();
-    const error = await failure(client(name).run({ q: "?" }));
+    const error = await failureOf(client(name).run({ q: "?" }));
     expect(error).toMatchObject({
       kind: "rate_limited",
       retryAfterMs: 120_000,
@@ -233,14 +222,14 @@ describe("retries", () => {
   it("does not retry a 500 or a dropped connection unless the call is idempotent", async () => {
     const server500 = script("plain-500", internal, ok);
     expect(
-      await failure(
+      await failureOf(
         client(server500, { retry: { baseDelayMs: 1 } }).run({ q: "?" }),
       ),
     ).toMatchObject({ kind: "server", attempts: 1 });
     expect(seen.get(server500)).toHaveLength(1);
 
     const dropped = script("dropped", drop, ok);
-    const error = await failure(
+    const error = await failureOf(
       client(dropped, { retry: { baseDelayMs: 1 } }).run({ q: "?" }),
     );
     expect(error).toMatchObject({
@@ -286,7 +275,7 @@ describe("retries", () => {
         onEvent: (e) => events.push(e),
       },
     );
-    const error = await failure(flow.run({}));
+    const error = await failureOf(flow.run({}));
     expect(error).toMatchObject({ kind: "connection", attempts: 3 });
     expect(events.filter((e) => e.type === "retry")).toHaveLength(2);
   });
@@ -296,7 +285,7 @@ describe("retries", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await failure(
+    const error = await failureOf(
       client(name).run({ q: "?" }, { signal: controller.signal }),
     );
     expect(error).toMatchObject({ kind: "aborted", attempts: 1 });
@@ -307,7 +296,7 @@ describe("retries", () => {
   it("does not start a wait that would pass the deadline", async () => {
     const name = script("deadline", rateLimited("2"));
     const started = Date.now();
-    const error = await failure(
+    const error = await failureOf(
       client(name, { timeoutMs: 1000 }).run({ q: "?" }),
     );
     expect(error).toMatchObject({ kind: "rate_limited", attempts: 1 });
@@ -316,7 +305,7 @@ describe("retries", () => {
 
   it("can be turned off", async () => {
     const name = script("no-retry", unavailable, ok);
-    await failure(client(name, { retry: false }).run({ q: "?" }));
+    await failureOf(client(name, { retry: false }).run({ q: "?" }));
     expect(seen.get(name)).toHaveLength(1);
   });
 });
@@ -325,7 +314,7 @@ describe("timeouts", () => {
   it("gives up after the client's timeout, and a call can set its own", async () => {
     const name = script("slow", slow(3000));
     const started = Date.now();
-    const error = await failure(
+    const error = await failureOf(
       client(name, { timeoutMs: 200 }).run({ q: "?" }),
     );
     expect(error).toMatchObject({
@@ -336,7 +325,7 @@ describe("timeouts", () => {
     expect(error.message).toBe("@test/slow: no answer within 200 ms");
     expect(Date.now() - started).toBeLessThan(1500);
 
-    const perCall = await failure(
+    const perCall = await failureOf(
       client(name, { timeoutMs: 60_000 }).run({ q: "?" }, { timeoutMs: 100 }),
     );
     expect(perCall.kind).toBe("timeout");
@@ -424,7 +413,7 @@ describe("rate limits and concurrency", () => {
     const name = script("queue-abort", slow(300));
     const flow = client(name, { maxConcurrency: 1 });
     const first = flow.run({ q: "1" });
-    const error = await failure(
+    const error = await failureOf(
       flow.run({ q: "2" }, { signal: AbortSignal.timeout(50) }),
     );
     expect(error.kind).toBe("aborted");

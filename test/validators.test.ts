@@ -7,12 +7,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { writeOutput } from "../src/write/write-output.js";
-import {
-  createFlowClient,
-  isFlowError,
-  type FlowClient,
-  type FlowFailure,
-} from "../templates/runtime.js";
+import { createFlowClient, type FlowClient } from "../templates/runtime.js";
+import { failureOf } from "./helpers/flow-error.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { typecheck } from "./helpers/typecheck.js";
 
@@ -38,16 +34,6 @@ async function generateWithValidators(dir: string): Promise<string> {
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
   await writeOutput(path.join(dir, "generated"), result.files);
   return path.join(dir, "generated");
-}
-
-async function failure(promise: Promise<unknown>): Promise<FlowFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isFlowError(error))
-    throw new Error(`expected a FlowError, got ${String(error)}`);
-  return error;
 }
 
 describe("clients generated with --validators", () => {
@@ -88,7 +74,7 @@ describe("clients generated with --validators", () => {
   it("refuses invalid input before sending, with a pointer per violation", async () => {
     const before = requests;
     const qa = createQaClient({ apiKey: "k", baseUrl });
-    const error = await failure(
+    const error = await failureOf(
       qa.run({ question: "", options: [1] } as unknown as QaInput),
     );
     expect(requests).toBe(before);
@@ -110,7 +96,7 @@ describe("clients generated with --validators", () => {
   it("reports output that breaks the output schema as invalid_response", async () => {
     answer = { answer: 42, extra: true };
     try {
-      const error = await failure(
+      const error = await failureOf(
         createQaClient({ apiKey: "k", baseUrl }).run({ question: "Why?" }),
       );
       expect(error).toMatchObject({
