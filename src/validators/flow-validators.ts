@@ -1,9 +1,8 @@
 import { validator } from "@exodus/schemasafe";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { banner } from "../emit/banner.js";
+import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { ValidatorCompileError } from "./validator-compile-error.js";
-
-const COMPONENT_REF = '"#/components/schemas/';
 
 /**
  * `<flow>.validators.ts`: the flow's input and output JSON Schemas compiled by
@@ -18,21 +17,12 @@ export function emitFlowValidators(
   model: ProjectModel,
   flow: FlowModel,
 ): string {
-  // The components the flow reaches, as $defs of one document: refs move from OpenAPI's place to $defs.
-  const components = Object.fromEntries(
-    flow.components.map((name) => [name, model.components.get(name)]),
-  );
-  const $defs = JSON.parse(
-    JSON.stringify(components).replaceAll(COMPONENT_REF, '"#/$defs/'),
-  ) as Record<string, never>;
-  const compile = (which: "input" | "output", root: string) => {
+  const compile = (which: "input" | "output") => {
     try {
       const validate = validator(
-        {
-          $schema: "https://json-schema.org/draft/2020-12/schema",
-          $ref: `#/$defs/${root}`,
-          $defs,
-        },
+        flowSchemaDocument(model, flow, which) as Parameters<
+          typeof validator
+        >[0],
         {
           includeErrors: true,
           // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec
@@ -58,9 +48,9 @@ export function emitFlowValidators(
     "",
     `import { validatorFor } from "${"../".repeat(depth)}validation.js";`,
     "",
-    `const input = ${compile("input", flow.inputComponent)};`,
+    `const input = ${compile("input")};`,
     "",
-    `const output = ${compile("output", flow.outputComponent)};`,
+    `const output = ${compile("output")};`,
     "",
     `/** Checks values against the input and output schemas of \`${flow.id}\`. */`,
     `export const ${flow.names.validators} = { input: validatorFor(input), output: validatorFor(output) };`,
