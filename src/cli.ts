@@ -20,6 +20,19 @@ interface GenerateArgs {
   "cache-dir": string;
 }
 
+interface ServeArgs {
+  specs: string;
+  port: number;
+  host: string;
+  handlers: string;
+  watch: boolean;
+  "keys-file": string | undefined;
+  rate: number;
+  burst: number;
+  "body-limit": number;
+  seed: number;
+}
+
 /**
  * The `flowgen` command. Returns the exit code instead of exiting, so tests can call it in-process.
  *
@@ -50,7 +63,28 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
         code = await runGenerate(args, io);
       },
     )
-    .demandCommand(1, "Name a command: flowgen generate")
+    .command<ServeArgs>(
+      "serve",
+      "Run the flow invocation service locally from the specs: auth, rate limits, validation, your handlers or mocks",
+      (y) =>
+        y
+          .option("specs", { type: "string", default: "specs", describe: "Folder of flow specs" })
+          .option("port", { type: "number", default: 8787, describe: "Port to listen on (0: any free port)" })
+          .option("host", { type: "string", default: "127.0.0.1", describe: "Address to listen on" })
+          .option("handlers", { type: "string", default: "handlers", describe: "Folder of flow handlers (@org/flow.ts|js); flows without one answer with mocks" })
+          .option("watch", { type: "boolean", default: true, describe: "Reload a handler when its file changes (--no-watch: load once)" })
+          .option("keys-file", { type: "string", describe: 'JSON keys file: { "keys": [{ "key", "orgs"?, "name"? }] }; also FLOWGEN_SERVE_KEYS="key[:@org+@org],…"' })
+          .option("rate", { type: "number", default: 10, describe: "Requests per second per key" })
+          .option("burst", { type: "number", default: 20, describe: "Requests a key may send at once" })
+          .option("body-limit", { type: "number", default: 1_048_576, describe: "Largest request body in bytes" })
+          .option("seed", { type: "number", default: 1, describe: "Seed of the mock data" })
+          .example("$0 serve", "Serve specs/ on http://127.0.0.1:8787 with a printed dev key")
+          .epilogue(EXIT_CODES_HELP),
+      async (args) => {
+        code = await runServe(args, io);
+      },
+    )
+    .demandCommand(1, "Name a command: flowgen generate, or flowgen serve")
     .strict()
     .epilogue(EXIT_CODES_HELP)
     .help()
@@ -113,6 +147,63 @@ async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void
     }
     throw error;
   }
+}
+
+async function runServe(args: ServeArgs, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
+  const { startServe } = await import("./serve/serve.js");
+  const { KeysError } = await import("./serve/keys.js");
+  const { HandlerLoadError } = await import("./serve/handlers.js");
+  let server: Awaited<ReturnType<typeof startServe>>;
+  try {
+    server = await startServe({
+      specs: args.specs,
+      cwd: process.cwd(),
+      port: args.port,
+      host: args.host,
+      handlers: args.handlers,
+      watch: args.watch,
+      keysFile: args["keys-file"],
+      keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
+      rate: args.rate,
+      burst: args.burst,
+      bodyLimit: args["body-limit"],
+      seed: args.seed,
+      log: (entry) => io.out(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+      say: (line) => io.err(line),
+    });
+  } catch (error) {
+    // Bad keys, a handler that does not load, or an option out of range (--rate 0): say so, exit 2.
+    if (error instanceof KeysError || error instanceof HandlerLoadError || error instanceof RangeError) {
+      io.err(`flowgen serve: ${error.message}`);
+      return EXIT.invalid;
+    }
+    if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
+      io.err(`flowgen serve: port ${args.port} on ${args.host} is in use; pass another --port (0 picks a free one)`);
+      return EXIT.invalid;
+    }
+    throw error;
+  }
+  if (!server.ok) {
+    const issues = sortIssues(server.issues);
+    for (const issue of issues) io.err(formatIssue(issue));
+    io.err(`flowgen serve: ${issues.length} problem${issues.length === 1 ? "" : "s"} in ${args.specs}; not started.`);
+    return EXIT.invalid;
+  }
+  const first = server.flows[0] ?? "@org/flow";
+  const key = server.devKey ?? "<API_KEY>";
+  io.err(`flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)`);
+  if (server.devKey !== undefined) io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
+  io.err(`  curl -sS -X POST ${server.url}/v1/${first} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{}'`);
+  // Runs until SIGTERM or SIGINT; then requests in flight finish before the process ends.
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      io.err(`flowgen serve: ${signal}: finishing requests in flight, then stopping`);
+      void server.close().then(resolve);
+    };
+    process.once("SIGTERM", () => stop("SIGTERM"));
+    process.once("SIGINT", () => stop("SIGINT"));
+  });
+  return EXIT.ok;
 }
 
 function countChanges(diff: OutputDiff): number {

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { FlowModel, ProjectModel } from "../model/build-model.js";
+import { flowSchemaDocument } from "../model/flow-schema-document.js";
+import { ERROR_CODES, HttpError, type ErrorStatus } from "./error-body.js";
+import { compileFlowChecks } from "./flow-checks.js";
+import type { Handlers } from "./handlers.js";
+import type { Keyring } from "./keys.js";
+import { createMocker, MockUnavailableError, type MockSource } from "./mock-output.js";
+import { createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.js";
+
+export interface ServeAppOptions {
+  readonly model: ProjectModel;
+  readonly keyring: Keyring;
+  readonly rateLimit: RateLimitOptions;
+  /** Largest request body in bytes; larger ones get 413. */
+  readonly bodyLimit: number;
+  readonly handlers: Handlers;
+  /** Seed of the mock data for flows without a handler: the same seed gives the same answers. */
+  readonly seed: number;
+  /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
+  readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
+}
+
+/** What a request has learned by the time it reaches the flow. */
+interface Caller {
+  keyName: string;
+  rate: RateDecision;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | undefined;
+  }
+}
+
+const METHODS_OTHER_THAN_POST = ["DELETE", "GET", "PATCH", "PUT", "OPTIONS"] as const;
+
+/**
+ * The flow invocation service as a Fastify app: `POST /v1/@org/flow` for every flow in the model,
+ * behind bearer auth (with per-org keys) and a per-key rate limit, with the body checked against
+ * the flow's input schema and the answer against its output schema. A flow's handler answers
+ * when there is one, else a mock. Every error uses the platform's error body.
+ *
+ * @example
+ * const app = await createServeApp({ model, keyring, rateLimit: { rate: 10, burst: 20 }, bodyLimit: 1 << 20, handlers, seed: 1 });
+ * await app.listen({ port: 0, host: "127.0.0.1" });
+ */
+export async function createServeApp(options: ServeAppOptions): Promise<FastifyInstance> {
+  const { model, keyring, handlers } = options;
+  const log = options.log ?? (() => undefined);
+  const checks = compileFlowChecks(model);
+  const mocker = createMocker({ seed: options.seed, isValidOutput: (id, value) => (checks.get(id)?.output(value) ?? []).length === 0 });
+  const limiter = createRateLimiter(options.rateLimit);
+  const flows = new Map(model.flows.map((flow) => [flow.httpPath, flow]));
+  const mockSources = new Map<string, MockSource>(
+    model.flows.map((flow) => [flow.id, { id: flow.id, outputSchema: flowSchemaDocument(model, flow, "output"), examples: flow.examples ?? [] }]),
+  );
+
+  const app = Fastify({
+    bodyLimit: options.bodyLimit,
+    logger: false,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      // Echo a caller's id when it is a sane token; otherwise make one.
+      return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
+    },
+  });
+  app.decorateRequest("caller", undefined);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (!request.url.startsWith("/v1/")) return;
+    const auth = keyring.authenticate(request.headers.authorization);
+    if (!auth.ok) {
+      const challenge = auth.reason === "unknown" ? 'Bearer realm="flowgen", error="invalid_token"' : 'Bearer realm="flowgen"';
+      const messages: Record<typeof auth.reason, string> = {
+        missing: "This call needs an API key: send Authorization: Bearer <API_KEY>.",
+        malformed: "The Authorization header must be Bearer <API_KEY>.",
+        unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
+      };
+      const message = messages[auth.reason];
+      throw new HttpError(401, message, { headers: { "www-authenticate": challenge } });
+    }
+    const org = /^\/v1\/(@[^/?#]+)\//.exec(request.url)?.[1];
+    if (org !== undefined && !keyring.allows(auth, org)) {
+      throw new HttpError(403, `This API key may not call flows of ${org}.`);
+    }
+    const rate = limiter.take(auth.name);
+    request.caller = { keyName: auth.name, rate };
+    if (!rate.allowed) {
+      throw new HttpError(429, `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`, {
+        headers: { "retry-after": String(rate.retryAfterSeconds) },
+      });
+    }
+  });
+
+  // Closing waits for connections to end. Answers given while closing ask the client to drop its
+  // keep-alive connection, so the ones in flight finish and none is left idle.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    if (closing) reply.header("connection", "close");
+    const rate = request.caller?.rate;
+    if (rate) {
+      reply.header("ratelimit-limit", String(rate.limit));
+      reply.header("ratelimit-remaining", String(rate.remaining));
+      reply.header("ratelimit-reset", String(rate.resetSeconds));
+    }
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    log({
+      level: "info",
+      msg: "request",
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      key: request.caller?.keyName,
+    });
+  });
+
+  for (const flow of model.flows) {
+    const check = checks.get(flow.id);
+    if (!check) continue;
+    app.post(flow.httpPath, async (request, reply) => {
+      const type = request.headers["content-type"] ?? "";
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        throw new HttpError(415, `The body must be JSON: send Content-Type: application/json (got ${JSON.stringify(type)}).`);
+      }
+      const input: unknown = request.body;
+      const problems = check.input(input);
+      if (problems.length > 0) {
+        throw new HttpError(400, `The body does not match the input schema of ${flow.id}.`, { code: "invalid_input", details: problems });
+      }
+      const output = await answer(flow, input, request);
+      const wrong = check.output(output);
+      if (wrong.length > 0) {
+        const where = handlers.get(flow.id) ? `the handler of ${flow.id}` : `the mock of ${flow.id}`;
+        log({ level: "error", msg: `${where} returned output that does not match the output schema`, requestId: request.id, flow: flow.id, problems: wrong });
+        throw new HttpError(500, `${where} returned output that does not match the flow's output schema; see the server log (request id ${request.id}).`);
+      }
+      return reply.code(200).type("application/json").send(output);
+    });
+    app.route({
+      method: [...METHODS_OTHER_THAN_POST],
+      url: flow.httpPath,
+      handler: async () => {
+        throw new HttpError(405, `${flow.id} is run with POST.`, { headers: { allow: "POST" } });
+      },
+    });
+  }
+
+  async function answer(flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> {
+    const handler = handlers.get(flow.id);
+    if (!handler) {
+      const source = mockSources.get(flow.id);
+      try {
+        return source === undefined ? undefined : await mocker.mock(source, input);
+      } catch (error) {
+        if (!(error instanceof MockUnavailableError)) throw error;
+        log({ level: "error", msg: error.message, requestId: request.id, flow: flow.id });
+        throw new HttpError(500, `${error.message} (request id ${request.id})`);
+      }
+    }
+    const { authorization: _secret, ...headers } = request.headers;
+    try {
+      return await handler(input, { flowId: flow.id, requestId: request.id, headers, keyName: request.caller?.keyName ?? "" });
+    } catch (error) {
+      log({ level: "error", msg: `the handler of ${flow.id} threw`, requestId: request.id, flow: flow.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      throw new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
+    }
+  }
+
+  app.setNotFoundHandler(async (request) => {
+    const flowPath = /^\/v1\/@[^/]+\/[^/?#]+/.exec(request.url)?.[0];
+    if (flowPath !== undefined && !flows.has(flowPath)) {
+      throw new HttpError(404, `There is no flow ${flowPath.slice(4)} here; the flows are: ${[...flows.values()].map((f) => f.id).join(", ")}.`);
+    }
+    throw new HttpError(404, `Nothing at ${request.method} ${request.url.split("?")[0]}; flows are run with POST /v1/@<org>/<flow-name>.`);
+  });
+
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => sendError(toHttpError(error, request, log), request, reply));
+  return app;
+}
+
+function sendError(error: HttpError, request: FastifyRequest, reply: FastifyReply) {
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  return reply.code(error.status).type("application/json").send(error.body(request.id));
+}
+
+/** Fastify's own errors (body parsing, limits) as the platform's. */
+function toHttpError(error: FastifyError | HttpError, request: FastifyRequest, log: (entry: Record<string, unknown>) => void): HttpError {
+  if (error instanceof HttpError) return error;
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new HttpError(413, "The body is larger than this server accepts; send a smaller one.");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new HttpError(415, "The body must be JSON: send Content-Type: application/json.");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new HttpError(400, "The body is empty; send the flow's input as JSON.", { code: "invalid_json" });
+  }
+  if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
+    return new HttpError(400, `The body is not valid JSON: ${error.message}`, { code: "invalid_json" });
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500 && status in ERROR_CODES) return new HttpError(status as ErrorStatus, error.message);
+  log({ level: "error", msg: "internal error", requestId: request.id, error: error.stack ?? error.message });
+  return new HttpError(500, `Internal error; see the server log (request id ${request.id}).`);
+}

@@ -1,0 +1,96 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Issue } from "../issues.js";
+import { buildModel } from "../model/build-model.js";
+import { checkSpecs } from "../spec/load-specs.js";
+import { readSpecFiles } from "../spec/read-spec-files.js";
+import { createServeApp } from "./app.js";
+import { loadHandlers } from "./handlers.js";
+import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
+
+export interface ServeOptions {
+  readonly specs: string;
+  readonly cwd: string;
+  readonly port: number;
+  readonly host: string;
+  /** Folder of handler modules (`@org/flow.ts`), relative to `cwd`. */
+  readonly handlers: string;
+  /** Load changed handler files again while running. */
+  readonly watch: boolean;
+  /** Keys file, relative to `cwd`. */
+  readonly keysFile?: string | undefined;
+  /** The value of FLOWGEN_SERVE_KEYS. */
+  readonly keysEnv?: string | undefined;
+  /** Requests per second per key, and how many may come at once. */
+  readonly rate: number;
+  readonly burst: number;
+  readonly bodyLimit: number;
+  /** Seed of the mock data. */
+  readonly seed: number;
+  readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
+  /** Messages for people (handler reloads). */
+  readonly say?: ((line: string) => void) | undefined;
+}
+
+export type ServeResult =
+  | {
+      readonly ok: true;
+      readonly url: string;
+      readonly port: number;
+      /** The key made for this run when none was configured. */
+      readonly devKey: string | undefined;
+      readonly flows: readonly string[];
+      readonly app: FastifyInstance;
+      /** Stops taking requests, lets the ones in flight finish, then resolves. */
+      close(): Promise<void>;
+    }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/**
+ * Starts the flow invocation service for the specs in `options.specs`: checks them as
+ * `flowgen generate` does, loads keys and handlers, and listens. Port 0 picks a free port.
+ *
+ * @example
+ * const server = await startServe({ ...defaults, specs: "specs", cwd: process.cwd(), port: 0 });
+ * if (server.ok) console.log(server.url);
+ */
+export async function startServe(options: ServeOptions): Promise<ServeResult> {
+  const sources = await readSpecFiles(options.specs, options.cwd);
+  const checked = checkSpecs(sources);
+  if (!checked.ok) return checked;
+  const model = buildModel(checked.specs);
+  const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
+  const made = entries.length === 0 ? devKey() : undefined;
+  const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
+  const say = options.say ?? (() => undefined);
+  const handlers = await loadHandlers(
+    path.resolve(options.cwd, options.handlers),
+    model.flows.map((flow) => flow.id),
+    { watch: options.watch, log: say },
+  );
+  const app = await createServeApp({
+    model,
+    keyring,
+    rateLimit: { rate: options.rate, burst: options.burst },
+    bodyLimit: options.bodyLimit,
+    handlers,
+    seed: options.seed,
+    log: options.log,
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : options.port;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    ok: true,
+    url: `http://${host}:${port}`,
+    port,
+    devKey: made,
+    flows: model.flows.map((flow) => flow.id),
+    app,
+    async close() {
+      handlers.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createQaClient } from "../generated/@acme/qa.js";
+import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
+import { createFlowClient } from "../generated/runtime.js";
+import { startServe, type ServeOptions } from "../src/serve/serve.js";
+import { failureOf } from "./helpers/flow-error.js";
+import { REPO_ROOT, writeFiles } from "./helpers/temp-dir.js";
+
+const ACME_KEY = "k_acme_0123456789abcdef";
+const ALL_KEY = "k_all_0123456789abcdef";
+
+type Started = Extract<Awaited<ReturnType<typeof startServe>>, { ok: true }>;
+
+async function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
+  const server = await startServe({
+    specs: path.join(REPO_ROOT, "specs"),
+    cwd: REPO_ROOT,
+    port: 0,
+    host: "127.0.0.1",
+    handlers: "no-handlers-here",
+    watch: false,
+    keysEnv: `${ACME_KEY}:@acme,${ALL_KEY}`,
+    rate: 1000,
+    burst: 1000,
+    bodyLimit: 64 * 1024,
+    seed: 1,
+    ...overrides,
+  });
+  if (!server.ok) throw new Error(JSON.stringify(server.issues));
+  return server;
+}
+
+async function post(url: string, init: { body?: string; headers?: Record<string, string>; method?: string } = {}) {
+  const response = await fetch(url, {
+    method: init.method ?? "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${ALL_KEY}`, ...init.headers },
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === "" ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", () => {
+  let server: Started;
+  let handlersDir: string;
+  const logs: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    await writeFiles(handlersDir, {
+      // A TypeScript handler, typed with the generated types through defineFlow.
+      "@acme/qa.ts": [
+        `import { defineFlow } from ${JSON.stringify(path.join(REPO_ROOT, "src/serve/define-flow.ts"))};`,
+        `import type { QaInput, QaOutput } from ${JSON.stringify(path.join(REPO_ROOT, "generated/@acme/qa.js"))};`,
+        "export default defineFlow<QaInput, QaOutput>(async (input, context) => ({",
+        "  answer: input.question === 'slow?' ? await new Promise((r) => setTimeout(() => r('late'), 300)) : `${context.flowId} heard: ${input.question}`,",
+        "}));",
+        "",
+      ].join("\n"),
+      // A handler that breaks its own output schema.
+      "@acme/invoice.mjs": "export default async () => ({ not: 'an invoice' });\n",
+    });
+    server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => logs.push(entry) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(handlersDir, { recursive: true, force: true });
+  });
+
+  it("answers with the flow's handler, typed end to end", async () => {
+    const qa = createQaClient({ apiKey: ACME_KEY, baseUrl: server.url });
+    const result = await qa.call({ question: "Capital of France?" });
+    expect(result.data).toEqual({ answer: "@acme/qa heard: Capital of France?" });
+    expect(result.requestId).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(result.response?.headers.get("ratelimit-limit")).toBe("1000");
+  });
+
+  it("answers flows without a handler with a mock: the matching example, else valid generated data", async () => {
+    const search = createGlobexSearchClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const first = await search.run({ text: "anything at all" });
+    const again = await search.run({ text: "anything at all" });
+    expect(again).toEqual(first);
+    expect(first).toBeTypeOf("object");
+  });
+
+  it("rejects input that breaks the schema with 400 and every violation", async () => {
+    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const error = await failureOf(qa.run({ question: "", options: [3], extra: true } as never));
+    expect(error).toMatchObject({ kind: "invalid_input", status: 400, code: "invalid_input" });
+    expect(error.details).toEqual([
+      { pointer: "/extra", message: "is not an allowed property" },
+      { pointer: "/question", message: "must NOT have fewer than 1 characters" },
+      { pointer: "/options/0", message: "must be string" },
+    ]);
+    expect(error.requestId).toBe(error.response?.headers.get("x-request-id"));
+  });
+
+  it("answers 401 without a key or with an unknown one, and 403 for another org", async () => {
+    const missing = await post(`${server.url}/v1/@acme/qa`, { body: "{}", headers: { authorization: "" } });
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="flowgen"');
+    expect(missing.body).toMatchObject({ code: "unauthorized" });
+
+    const unknown = await failureOf(createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: server.url }).run({ question: "?" }));
+    expect(unknown).toMatchObject({ kind: "auth", status: 401, code: "unauthorized" });
+    expect(unknown.headers?.get("www-authenticate")).toContain('error="invalid_token"');
+
+    const forbidden = await failureOf(createGlobexSearchClient({ apiKey: ACME_KEY, baseUrl: server.url }).run({ text: "x" }));
+    expect(forbidden).toMatchObject({ kind: "auth", status: 403, code: "forbidden" });
+  });
+
+  it("answers 404 for unknown flows and paths, and 405 with Allow: POST for other methods", async () => {
+    const nowhere = createFlowClient({ id: "@acme/nope", path: "/v1/@acme/nope" }, {}, { apiKey: ALL_KEY, baseUrl: server.url });
+    const error = await failureOf(nowhere.run({}));
+    expect(error).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
+    expect(error.message).toContain("the flows are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search");
+
+    expect((await post(`${server.url}/v2/@acme/qa`, { body: "{}" })).status).toBe(404);
+    expect((await post(`${server.url}/`, { method: "GET" })).status).toBe(404);
+
+    const get = await post(`${server.url}/v1/@acme/qa`, { method: "GET" });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.body).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  it("answers 413 for large bodies, 415 for other media types, 400 for broken JSON", async () => {
+    const large = await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "x".repeat(70 * 1024) }) });
+    expect(large).toMatchObject({ status: 413, body: { code: "payload_too_large" } });
+    const text = await post(`${server.url}/v1/@acme/qa`, { body: "question", headers: { "content-type": "text/plain" } });
+    expect(text).toMatchObject({ status: 415, body: { code: "unsupported_media_type" } });
+    const broken = await post(`${server.url}/v1/@acme/qa`, { body: '{"question": ' });
+    expect(broken).toMatchObject({ status: 400, body: { code: "invalid_json" } });
+  });
+
+  it("turns handler output that breaks the output schema into a 500 and a log line", async () => {
+    const invoice = { customer: { kind: "person", name: "Ada Lovelace" }, lines: [{ description: "Seat", quantity: 1, unitPrice: { amount: "1.00", currency: "EUR" } }] };
+    const result = await post(`${server.url}/v1/@acme/invoice`, { body: JSON.stringify(invoice), headers: { "x-request-id": "trace-42" } });
+    if (result.status === 400) return expect.fail(`the test input is invalid for @acme/invoice: ${JSON.stringify(result.body)}`);
+    expect(result).toMatchObject({ status: 500, body: { code: "internal", requestId: "trace-42" } });
+    expect(logs.find((entry) => entry["requestId"] === "trace-42" && entry["level"] === "error")).toMatchObject({
+      msg: "the handler of @acme/invoice returned output that does not match the output schema",
+    });
+  });
+
+  it("logs each request as one JSON line without the key", async () => {
+    await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "log me" }), headers: { "x-request-id": "log-1" } });
+    const entry = logs.find((e) => e["requestId"] === "log-1" && e["msg"] === "request");
+    expect(entry).toMatchObject({ method: "POST", url: "/v1/@acme/qa", status: 200 });
+    expect(JSON.stringify(logs)).not.toContain(ALL_KEY);
+    expect(JSON.stringify(logs)).not.toContain(ACME_KEY);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After once a key's burst is spent, and counts keys apart", async () => {
+    const server = await serve({ rate: 1, burst: 2 });
+    try {
+      const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url, retry: false });
+      const first = await qa.call({ question: "What is the capital of France?" });
+      expect(first.response?.headers.get("ratelimit-remaining")).toBe("1");
+      await qa.run({ question: "What is the capital of France?" });
+      const error = await failureOf(qa.run({ question: "What is the capital of France?" }));
+      expect(error).toMatchObject({ kind: "rate_limited", status: 429, code: "rate_limited", retryAfterMs: 1000 });
+      expect(error.headers?.get("ratelimit-remaining")).toBe("0");
+      const other = createQaClient({ apiKey: ACME_KEY, baseUrl: server.url, retry: false });
+      expect(await other.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("handlers in development", () => {
+  it("reloads a handler when its file changes, and keeps the last good one when an edit breaks it", async () => {
+    const handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    const write = (answer: string) => writeFiles(handlersDir, { "@acme/qa.mjs": `export default async () => ({ answer: ${JSON.stringify(answer)} });\n` });
+    await write("first");
+    const said: string[] = [];
+    const server = await serve({ handlers: handlersDir, cwd: "/", watch: true, say: (line) => said.push(line) });
+    try {
+      const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+      expect(await qa.run({ question: "?" })).toEqual({ answer: "first" });
+      await write("second");
+      for (let i = 0; i < 50 && !said.some((line) => line.includes("reloaded")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await qa.run({ question: "?" })).toEqual({ answer: "second" });
+
+      await writeFiles(handlersDir, { "@acme/qa.mjs": "export default {" });
+      for (let i = 0; i < 50 && !said.some((line) => line.includes("kept the previous")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(said.find((line) => line.includes("kept the previous"))).toContain("@acme/qa");
+      expect(await qa.run({ question: "?" })).toEqual({ answer: "second" });
+    } finally {
+      await server.close();
+      await rm(handlersDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("shutdown", () => {
+  it("lets requests in flight finish when it closes", async () => {
+    const handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    await writeFiles(handlersDir, { "@acme/qa.mjs": "export default async () => new Promise((r) => setTimeout(() => r({ answer: 'done' }), 300));\n" });
+    const server = await serve({ handlers: handlersDir, cwd: "/" });
+    try {
+      const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+      const inFlight = qa.run({ question: "?" });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.close();
+      expect(await inFlight).toEqual({ answer: "done" });
+    } finally {
+      await rm(handlersDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("flowgen serve as a process", () => {
+  it("prints its URL, a dev key and a curl line, serves, and stops cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin/flowgen.js"), "serve", "--port", "0", "--no-watch"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      for (let i = 0; i < 100 && !stderr.includes("curl"); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+      const key = /dev key is (fg_dev_[0-9a-f]+)/.exec(stderr)?.[1];
+      expect(url, stderr).toBeDefined();
+      expect(key, stderr).toBeDefined();
+      expect(stderr).toContain(`curl -sS -X POST ${url}/v1/@acme/invoice -H "Authorization: Bearer ${key}"`);
+      const qa = createQaClient({ apiKey: key ?? "", baseUrl: url ?? "" });
+      expect(await qa.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  });
+});
