@@ -31,6 +31,9 @@ interface ServeArgs {
   burst: number;
   "body-limit": number;
   seed: number;
+  "tls-cert": string | undefined;
+  "tls-key": string | undefined;
+  "tls-self-signed": boolean;
 }
 
 /**
@@ -78,6 +81,9 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("burst", { type: "number", default: 20, describe: "Requests a key may send at once" })
           .option("body-limit", { type: "number", default: 1_048_576, describe: "Largest request body in bytes" })
           .option("seed", { type: "number", default: 1, describe: "Seed of the mock data" })
+          .option("tls-cert", { type: "string", describe: "HTTPS: certificate (PEM file); needs --tls-key" })
+          .option("tls-key", { type: "string", describe: "HTTPS: private key (PEM file)" })
+          .option("tls-self-signed", { type: "boolean", default: false, describe: "HTTPS with a fresh self-signed certificate for localhost (development)" })
           .example("$0 serve", "Serve specs/ on http://127.0.0.1:8787 with a printed dev key")
           .epilogue(EXIT_CODES_HELP),
       async (args) => {
@@ -153,6 +159,7 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
   const { startServe } = await import("./serve/serve.js");
   const { KeysError } = await import("./serve/keys.js");
   const { HandlerLoadError } = await import("./serve/handlers.js");
+  const { TlsError } = await import("./serve/tls.js");
   let server: Awaited<ReturnType<typeof startServe>>;
   try {
     server = await startServe({
@@ -168,12 +175,13 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
       burst: args.burst,
       bodyLimit: args["body-limit"],
       seed: args.seed,
+      tls: { certFile: args["tls-cert"], keyFile: args["tls-key"], selfSigned: args["tls-self-signed"] },
       log: (entry) => io.out(JSON.stringify({ time: new Date().toISOString(), ...entry })),
       say: (line) => io.err(line),
     });
   } catch (error) {
     // Bad keys, a handler that does not load, or an option out of range (--rate 0): say so, exit 2.
-    if (error instanceof KeysError || error instanceof HandlerLoadError || error instanceof RangeError) {
+    if (error instanceof KeysError || error instanceof HandlerLoadError || error instanceof TlsError || error instanceof RangeError) {
       io.err(`flowgen serve: ${error.message}`);
       return EXIT.invalid;
     }
@@ -193,7 +201,11 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
   const key = server.devKey ?? "<API_KEY>";
   io.err(`flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)`);
   if (server.devKey !== undefined) io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
-  io.err(`  curl -sS -X POST ${server.url}/v1/${first} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{}'`);
+  if (server.certFile !== undefined) {
+    io.err(`flowgen serve: HTTPS with the certificate in ${server.certFile}; clients trust it with NODE_EXTRA_CA_CERTS=${server.certFile} (curl: --cacert)`);
+  }
+  const cacert = server.certFile === undefined ? "" : `--cacert ${server.certFile} `;
+  io.err(`  curl -sS ${cacert}-X POST ${server.url}/v1/${first} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{}'`);
   // Runs until SIGTERM or SIGINT; then requests in flight finish before the process ends.
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -18,6 +18,8 @@ export interface ServeAppOptions {
   readonly handlers: Handlers;
   /** Seed of the mock data for flows without a handler: the same seed gives the same answers. */
   readonly seed: number;
+  /** Certificate and key (PEM) to serve HTTPS; plain HTTP without. */
+  readonly https?: { readonly cert: string; readonly key: string } | undefined;
   /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
 }
@@ -57,7 +59,9 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     model.flows.map((flow) => [flow.id, { id: flow.id, outputSchema: flowSchemaDocument(model, flow, "output"), examples: flow.examples ?? [] }]),
   );
 
+  // One app for HTTP and HTTPS: the routes do not depend on the transport.
   const app = Fastify({
+    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
     bodyLimit: options.bodyLimit,
     logger: false,
     requestIdHeader: false,
@@ -66,7 +70,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       // Echo a caller's id when it is a sane token; otherwise make one.
       return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
     },
-  });
+  }) as unknown as FastifyInstance;
   app.decorateRequest("caller", undefined);
 
   app.addHook("onRequest", async (request, reply) => {

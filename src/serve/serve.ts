@@ -7,6 +7,7 @@ import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
 import { loadHandlers } from "./handlers.js";
 import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
+import { loadTls } from "./tls.js";
 
 export interface ServeOptions {
   readonly specs: string;
@@ -25,6 +26,8 @@ export interface ServeOptions {
   readonly rate: number;
   readonly burst: number;
   readonly bodyLimit: number;
+  /** HTTPS from PEM files (relative to `cwd`), or from a fresh self-signed certificate for localhost. */
+  readonly tls?: { readonly certFile?: string | undefined; readonly keyFile?: string | undefined; readonly selfSigned?: boolean | undefined } | undefined;
   /** Seed of the mock data. */
   readonly seed: number;
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
@@ -39,6 +42,8 @@ export type ServeResult =
       readonly port: number;
       /** The key made for this run when none was configured. */
       readonly devKey: string | undefined;
+      /** With HTTPS: the certificate file clients should trust (NODE_EXTRA_CA_CERTS or their fetch's CA). */
+      readonly certFile: string | undefined;
       readonly flows: readonly string[];
       readonly app: FastifyInstance;
       /** Stops taking requests, lets the ones in flight finish, then resolves. */
@@ -63,6 +68,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
   const say = options.say ?? (() => undefined);
+  const tls = await loadTls({ ...options.tls, cwd: options.cwd });
   const handlers = await loadHandlers(
     path.resolve(options.cwd, options.handlers),
     model.flows.map((flow) => flow.id),
@@ -73,6 +79,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     keyring,
     rateLimit: { rate: options.rate, burst: options.burst },
     bodyLimit: options.bodyLimit,
+    https: tls,
     handlers,
     seed: options.seed,
     log: options.log,
@@ -83,9 +90,10 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     ok: true,
-    url: `http://${host}:${port}`,
+    url: `${tls ? "https" : "http"}://${host}:${port}`,
     port,
     devKey: made,
+    certFile: tls?.certFile,
     flows: model.flows.map((flow) => flow.id),
     app,
     async close() {
