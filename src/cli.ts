@@ -31,6 +31,12 @@ interface ServeArgs {
   burst: number;
   "body-limit": number;
   seed: number;
+  latency: string | undefined;
+  "error-rate": string | undefined;
+  "error-status": string | undefined;
+  "rate-limit-rate": string | undefined;
+  fault: string[] | undefined;
+  "dev-faults": boolean;
   "tls-cert": string | undefined;
   "tls-key": string | undefined;
   "tls-self-signed": boolean;
@@ -80,11 +86,18 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("rate", { type: "number", default: 10, describe: "Requests per second per key" })
           .option("burst", { type: "number", default: 20, describe: "Requests a key may send at once" })
           .option("body-limit", { type: "number", default: 1_048_576, describe: "Largest request body in bytes" })
-          .option("seed", { type: "number", default: 1, describe: "Seed of the mock data" })
+          .option("seed", { type: "number", default: 1, describe: "Seed of the mock data and of the injected faults" })
+          .option("latency", { type: "string", describe: "Faults: add this many ms to each call, or a seeded random delay in a range: 100-300" })
+          .option("error-rate", { type: "string", describe: "Faults: share of calls (0..1) answered with --error-status" })
+          .option("error-status", { type: "string", describe: "Faults: 503 (with Retry-After: 1, the default) or 500" })
+          .option("rate-limit-rate", { type: "string", describe: "Faults: share of calls (0..1) answered with a forced 429 (Retry-After: 1)" })
+          .option("fault", { type: "string", array: true, describe: 'Faults for one flow, repeatable: "@acme/qa:latency=200,error=0.5,status=500,429=0.1"' })
+          .option("dev-faults", { type: "boolean", default: true, describe: "Let a request's X-Flowgen-Fault header (latency=200, error=503, 429) set its faults (--no-dev-faults: ignore it)" })
           .option("tls-cert", { type: "string", describe: "HTTPS: certificate (PEM file); needs --tls-key" })
           .option("tls-key", { type: "string", describe: "HTTPS: private key (PEM file)" })
           .option("tls-self-signed", { type: "boolean", default: false, describe: "HTTPS with a fresh self-signed certificate for localhost (development)" })
           .example("$0 serve", "Serve specs/ on http://127.0.0.1:8787 with a printed dev key")
+          .example("$0 serve --latency 100-300 --error-rate 0.1", "Slow every call down and fail one in ten with 503, the same way each run (--seed)")
           .epilogue(EXIT_CODES_HELP),
       async (args) => {
         code = await runServe(args, io);
@@ -160,6 +173,7 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
   const { KeysError } = await import("./serve/keys.js");
   const { HandlerLoadError } = await import("./serve/handlers.js");
   const { TlsError } = await import("./serve/tls.js");
+  const { parseFaultFlags } = await import("./serve/faults.js");
   let server: Awaited<ReturnType<typeof startServe>>;
   try {
     server = await startServe({
@@ -175,12 +189,20 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
       burst: args.burst,
       bodyLimit: args["body-limit"],
       seed: args.seed,
+      faults: parseFaultFlags({
+        latency: args.latency,
+        errorRate: args["error-rate"],
+        errorStatus: args["error-status"],
+        rateLimitRate: args["rate-limit-rate"],
+        fault: args.fault,
+        devFaults: args["dev-faults"],
+      }),
       tls: { certFile: args["tls-cert"], keyFile: args["tls-key"], selfSigned: args["tls-self-signed"] },
       log: (entry) => io.out(JSON.stringify({ time: new Date().toISOString(), ...entry })),
       say: (line) => io.err(line),
     });
   } catch (error) {
-    // Bad keys, a handler that does not load, or an option out of range (--rate 0): say so, exit 2.
+    // Bad keys, a handler that does not load, or an option out of range (--rate 0, --error-rate 2): say so, exit 2.
     if (error instanceof KeysError || error instanceof HandlerLoadError || error instanceof TlsError || error instanceof RangeError) {
       io.err(`flowgen serve: ${error.message}`);
       return EXIT.invalid;

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { ERROR_CODES, HttpError, type ErrorStatus } from "./error-body.js";
+import { createFaultInjector, FAULT_HEADER, NO_FAULTS, type FaultPlan } from "./faults.js";
 import { compileFlowChecks } from "./flow-checks.js";
 import type { Handlers } from "./handlers.js";
 import type { Keyring } from "./keys.js";
@@ -18,6 +20,8 @@ export interface ServeAppOptions {
   readonly handlers: Handlers;
   /** Seed of the mock data for flows without a handler: the same seed gives the same answers. */
   readonly seed: number;
+  /** Injected latency and errors (faults.ts), decided with `seed`; no planned faults by default, and the X-Flowgen-Fault header accepted. */
+  readonly faults?: FaultPlan | undefined;
   /** Certificate and key (PEM) to serve HTTPS; plain HTTP without. */
   readonly https?: { readonly cert: string; readonly key: string } | undefined;
   /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
@@ -28,6 +32,8 @@ export interface ServeAppOptions {
 interface Caller {
   keyName: string;
   rate: RateDecision;
+  /** What was injected into this call, for the access log. */
+  fault?: { readonly latencyMs: number; readonly status?: number } | undefined;
 }
 
 declare module "fastify" {
@@ -54,6 +60,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
   const checks = compileFlowChecks(model);
   const mocker = createMocker({ seed: options.seed, isValidOutput: (id, value) => (checks.get(id)?.output(value) ?? []).length === 0 });
   const limiter = createRateLimiter(options.rateLimit);
+  const faults = createFaultInjector(options.faults ?? NO_FAULTS, options.seed, model.flows.map((flow) => flow.id));
   const flows = new Map(model.flows.map((flow) => [flow.httpPath, flow]));
   const mockSources = new Map<string, MockSource>(
     model.flows.map((flow) => [flow.id, { id: flow.id, outputSchema: flowSchemaDocument(model, flow, "output"), examples: flow.examples ?? [] }]),
@@ -127,6 +134,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
       key: request.caller?.keyName,
+      ...(request.caller?.fault ? { fault: request.caller.fault } : {}),
     });
   });
 
@@ -143,6 +151,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       if (problems.length > 0) {
         throw new HttpError(400, `The body does not match the input schema of ${flow.id}.`, { code: "invalid_input", details: problems });
       }
+      await injectFault(flow, request);
       const output = await answer(flow, input, request);
       const wrong = check.output(output);
       if (wrong.length > 0) {
@@ -159,6 +168,19 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
         throw new HttpError(405, `${flow.id} is run with POST.`, { headers: { allow: "POST" } });
       },
     });
+  }
+
+  /** Injected faults stand in for the flow's answer: after auth, the rate limit and the body checks, before the handler or mock. */
+  async function injectFault(flow: FlowModel, request: FastifyRequest): Promise<void> {
+    const { latencyMs, error } = faults.decide(flow.id, request.headers[FAULT_HEADER]);
+    if (latencyMs === 0 && error === undefined) return;
+    if (error?.status === 400) throw error; // a malformed X-Flowgen-Fault header
+    if (request.caller) request.caller.fault = { latencyMs, ...(error ? { status: error.status } : {}) };
+    if (latencyMs > 0) await sleep(latencyMs);
+    if (error === undefined) return;
+    // A forced 429 reads like a real one: nothing left in the bucket.
+    if (error.status === 429 && request.caller) request.caller.rate = { ...request.caller.rate, remaining: 0 };
+    throw error;
   }
 
   async function answer(flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> {

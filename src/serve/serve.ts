@@ -5,6 +5,7 @@ import { buildModel } from "../model/build-model.js";
 import { checkSpecs } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
+import type { FaultPlan } from "./faults.js";
 import { loadHandlers } from "./handlers.js";
 import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
 import { loadTls } from "./tls.js";
@@ -28,8 +29,10 @@ export interface ServeOptions {
   readonly bodyLimit: number;
   /** HTTPS from PEM files (relative to `cwd`), or from a fresh self-signed certificate for localhost. */
   readonly tls?: { readonly certFile?: string | undefined; readonly keyFile?: string | undefined; readonly selfSigned?: boolean | undefined } | undefined;
-  /** Seed of the mock data. */
+  /** Seed of the mock data and of the injected faults. */
   readonly seed: number;
+  /** Latency and errors to inject (`parseFaultFlags`); none by default. */
+  readonly faults?: FaultPlan | undefined;
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
   /** Messages for people (handler reloads). */
   readonly say?: ((line: string) => void) | undefined;
@@ -74,6 +77,11 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     model.flows.map((flow) => flow.id),
     { watch: options.watch, log: say },
   );
+  // A watching handler set keeps the process alive: stop it when the server does not start (--rate 0, a port in use).
+  const stopHandlers = (error: unknown): never => {
+    handlers.close();
+    throw error;
+  };
   const app = await createServeApp({
     model,
     keyring,
@@ -82,9 +90,10 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     https: tls,
     handlers,
     seed: options.seed,
+    faults: options.faults,
     log: options.log,
-  });
-  await app.listen({ port: options.port, host: options.host });
+  }).catch(stopHandlers);
+  await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
