@@ -219,7 +219,6 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
     io.err(`flowgen serve: ${issues.length} problem${issues.length === 1 ? "" : "s"} in ${args.specs}; not started.`);
     return EXIT.invalid;
   }
-  const first = server.flows[0] ?? "@org/flow";
   const key = server.devKey ?? "<API_KEY>";
   io.err(`flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)`);
   if (server.devKey !== undefined) io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
@@ -227,7 +226,7 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
     io.err(`flowgen serve: HTTPS with the certificate in ${server.certFile}; clients trust it with NODE_EXTRA_CA_CERTS=${server.certFile} (curl: --cacert)`);
   }
   const cacert = server.certFile === undefined ? "" : `--cacert ${server.certFile} `;
-  io.err(`  curl -sS ${cacert}-X POST ${server.url}/v1/${first} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{}'`);
+  io.err(`  curl -sS ${cacert}-X POST ${server.url}/v1/${server.sample.flowId} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '${JSON.stringify(server.sample.input).replaceAll("'", "'\\''")}'`);
   // Runs until SIGTERM or SIGINT; then requests in flight finish before the process ends.
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -234,6 +234,10 @@ describe("flowgen serve as a process", () => {
       expect(url, stderr).toBeDefined();
       expect(key, stderr).toBeDefined();
       expect(stderr).toContain(`curl -sS -X POST ${url}/v1/@acme/invoice -H "Authorization: Bearer ${key}"`);
+      // The printed curl line works as printed: its body is the spec example's input.
+      const body = /-d '(.*)'$/m.exec(stderr)?.[1] ?? "";
+      const invoice = await post(`${url}/v1/@acme/invoice`, { body, headers: { authorization: `Bearer ${key}` } });
+      expect(invoice).toMatchObject({ status: 200, body: { invoiceId: "inv_1" } });
       const qa = createQaClient({ apiKey: key ?? "", baseUrl: url ?? "" });
       expect(await qa.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
     } finally {

@@ -48,6 +48,8 @@ export type ServeResult =
       /** With HTTPS: the certificate file clients should trust (NODE_EXTRA_CA_CERTS or their fetch's CA). */
       readonly certFile: string | undefined;
       readonly flows: readonly string[];
+      /** A call to show people: the first flow with an example, and that example's input. */
+      readonly sample: { readonly flowId: string; readonly input: unknown };
       readonly app: FastifyInstance;
       /** Stops taking requests, lets the ones in flight finish, then resolves. */
       close(): Promise<void>;
@@ -104,10 +106,16 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     devKey: made,
     certFile: tls?.certFile,
     flows: model.flows.map((flow) => flow.id),
+    sample: sampleCall(model),
     app,
     async close() {
       handlers.close();
       await app.close();
     },
   };
+}
+
+function sampleCall(model: ReturnType<typeof buildModel>): { flowId: string; input: unknown } {
+  const flow = model.flows.find((candidate) => (candidate.examples?.length ?? 0) > 0) ?? model.flows[0];
+  return { flowId: flow?.id ?? "@org/flow", input: flow?.examples?.[0]?.input ?? {} };
 }
