@@ -240,6 +240,9 @@ describe("flowgen serve as a process", () => {
       expect(invoice).toMatchObject({ status: 200, body: { invoiceId: "inv_1" } });
       const qa = createQaClient({ apiKey: key ?? "", baseUrl: url ?? "" });
       expect(await qa.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
+      // The repo's example handler, handlers/@acme/search.ts, answers its flow.
+      const search = await post(`${url}/v1/@acme/search`, { body: JSON.stringify({ query: "password" }), headers: { authorization: `Bearer ${key}` } });
+      expect(search).toMatchObject({ status: 200, body: { hits: [{ id: "kb-1", title: "Reset your password" }] } });
     } finally {
       child.kill("SIGTERM");
     }
