@@ -1,15 +1,16 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { ERROR_CODES, HttpError, type ErrorStatus } from "./error-body.js";
 import { createFaultInjector, FAULT_HEADER, NO_FAULTS, type FaultPlan } from "./faults.js";
-import { compileFlowChecks } from "./flow-checks.js";
+import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
+import type { FlowContext } from "./define-flow.js";
 import type { Handlers } from "./handlers.js";
 import type { Keyring } from "./keys.js";
 import { createMocker, MockUnavailableError, type MockSource } from "./mock-output.js";
-import { createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.js";
+import { createRateLimiter, type RateLimitOptions } from "./rate-limit.js";
 
 export interface ServeAppOptions {
   readonly model: ProjectModel;
@@ -31,7 +32,6 @@ export interface ServeAppOptions {
 /** What a request has learned by the time it reaches the flow. */
 interface Caller {
   keyName: string;
-  rate: RateDecision;
   /** What was injected into this call, for the access log. */
   fault?: { readonly latencyMs: number; readonly status?: number } | undefined;
 }
@@ -41,6 +41,12 @@ declare module "fastify" {
     caller: Caller | undefined;
   }
 }
+
+const UNAUTHORIZED = {
+  missing: "This call needs an API key: send Authorization: Bearer <API_KEY>.",
+  malformed: "The Authorization header must be Bearer <API_KEY>.",
+  unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
+} as const;
 
 const METHODS_OTHER_THAN_POST = ["DELETE", "GET", "PATCH", "PUT", "OPTIONS"] as const;
 
@@ -55,6 +61,10 @@ const METHODS_OTHER_THAN_POST = ["DELETE", "GET", "PATCH", "PUT", "OPTIONS"] as 
  * await app.listen({ port: 0, host: "127.0.0.1" });
  */
 export async function createServeApp(options: ServeAppOptions): Promise<FastifyInstance> {
+  // `req_` and 32 hex digits: 16 random per app, then a count, unique without a random draw per call.
+  const idPrefix = `req_${randomBytes(8).toString("hex")}`;
+  let idCount = 0;
+  const nextRequestId = () => idPrefix + (idCount++).toString(16).padStart(16, "0");
   const { model, keyring, handlers } = options;
   const log = options.log ?? (() => undefined);
   const checks = compileFlowChecks(model);
@@ -75,75 +85,86 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       // Echo a caller's id when it is a sane token; otherwise make one.
-      return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
+      return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : nextRequestId();
     },
   }) as unknown as FastifyInstance;
   app.decorateRequest("caller", undefined);
 
-  app.addHook("onRequest", async (request, reply) => {
+  // No hooks on the request path: every flow route (and the 404 and 405 answers) calls admit()
+  // first, and the error handler calls it for Fastify's own body errors, so auth still comes first.
+  // A hook would run the same code at a few microseconds more a call, which a load test shows.
+
+  /** The limit a key's bucket holds: its burst, the same for every key. */
+  const rateLimitHeader = String(options.rateLimit.burst);
+
+  /**
+   * Sets X-Request-Id, then checks auth, the key's orgs and its rate limit; the error that refuses
+   * the call, if any. `org` is the flow's when the route knows it, else read from the URL.
+   */
+  function admit(request: FastifyRequest, reply: FastifyReply, org = /^\/v1\/(@[^/?#]+)\//.exec(request.url)?.[1]): HttpError | undefined {
     reply.header("x-request-id", request.id);
-    if (!request.url.startsWith("/v1/")) return;
+    if (!request.url.startsWith("/v1/")) return undefined;
     const auth = keyring.authenticate(request.headers.authorization);
     if (!auth.ok) {
       const challenge = auth.reason === "unknown" ? 'Bearer realm="flowgen", error="invalid_token"' : 'Bearer realm="flowgen"';
-      const messages: Record<typeof auth.reason, string> = {
-        missing: "This call needs an API key: send Authorization: Bearer <API_KEY>.",
-        malformed: "The Authorization header must be Bearer <API_KEY>.",
-        unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
-      };
-      const message = messages[auth.reason];
-      throw new HttpError(401, message, { headers: { "www-authenticate": challenge } });
+      return new HttpError(401, UNAUTHORIZED[auth.reason], { headers: { "www-authenticate": challenge } });
     }
-    const org = /^\/v1\/(@[^/?#]+)\//.exec(request.url)?.[1];
     if (org !== undefined && !keyring.allows(auth, org)) {
-      throw new HttpError(403, `This API key may not call flows of ${org}.`);
+      return new HttpError(403, `This API key may not call flows of ${org}.`);
     }
     const rate = limiter.take(auth.name);
-    request.caller = { keyName: auth.name, rate };
-    if (!rate.allowed) {
-      throw new HttpError(429, `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`, {
-        headers: { "retry-after": String(rate.retryAfterSeconds) },
-      });
-    }
-  });
+    request.caller = { keyName: auth.name };
+    reply.header("ratelimit-limit", rateLimitHeader);
+    reply.header("ratelimit-remaining", String(rate.remaining));
+    reply.header("ratelimit-reset", String(rate.resetSeconds));
+    if (rate.allowed) return undefined;
+    return new HttpError(429, `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`, {
+      headers: { "retry-after": String(rate.retryAfterSeconds) },
+    });
+  }
 
   // Closing waits for connections to end. Answers given while closing ask the client to drop its
-  // keep-alive connection, so the ones in flight finish and none is left idle.
+  // keep-alive connection, so the ones in flight finish and none is left idle. (New requests get
+  // Fastify's own 503 with Connection: close.)
   let closing = false;
-  app.addHook("preClose", async () => {
+  app.addHook("preClose", (done) => {
     closing = true;
+    done();
   });
-
-  app.addHook("onSend", async (request, reply) => {
+  const send = (reply: FastifyReply, status: number, body: unknown) => {
     if (closing) reply.header("connection", "close");
-    const rate = request.caller?.rate;
-    if (rate) {
-      reply.header("ratelimit-limit", String(rate.limit));
-      reply.header("ratelimit-remaining", String(rate.remaining));
-      reply.header("ratelimit-reset", String(rate.resetSeconds));
-    }
-  });
+    return reply.code(status).send(body);
+  };
 
-  app.addHook("onResponse", async (request, reply) => {
-    log({
-      level: "info",
-      msg: "request",
-      requestId: request.id,
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
-      key: request.caller?.keyName,
-      ...(request.caller?.fault ? { fault: request.caller.fault } : {}),
+  if (options.log) {
+    const write = options.log;
+    app.addHook("onResponse", (request, reply, done) => {
+      write({
+        level: "info",
+        msg: "request",
+        requestId: request.id,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        key: request.caller?.keyName,
+        ...(request.caller?.fault ? { fault: request.caller.fault } : {}),
+      });
+      done();
     });
-  });
+  }
 
   for (const flow of model.flows) {
     const check = checks.get(flow.id);
     if (!check) continue;
-    app.post(flow.httpPath, async (request, reply) => {
+    const org = `@${flow.org}`;
+    // Not async: a call whose handler answers at once is checked and sent without a promise of
+    // flowgen's own; Fastify sends what a synchronous throw carries through the error handler.
+    app.post(flow.httpPath, (request, reply) => {
+      const refused = admit(request, reply, org);
+      if (refused !== undefined) throw refused;
       const type = request.headers["content-type"] ?? "";
-      if (!/^application\/json\s*(;|$)/i.test(type)) {
+      if (type !== "application/json" && !/^application\/json\s*(;|$)/i.test(type)) {
         throw new HttpError(415, `The body must be JSON: send Content-Type: application/json (got ${JSON.stringify(type)}).`);
       }
       const input: unknown = request.body;
@@ -151,60 +172,89 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       if (problems.length > 0) {
         throw new HttpError(400, `The body does not match the input schema of ${flow.id}.`, { code: "invalid_input", details: problems });
       }
-      await injectFault(flow, request);
-      const output = await answer(flow, input, request);
-      const wrong = check.output(output);
-      if (wrong.length > 0) {
-        const where = handlers.get(flow.id) ? `the handler of ${flow.id}` : `the mock of ${flow.id}`;
-        log({ level: "error", msg: `${where} returned output that does not match the output schema`, requestId: request.id, flow: flow.id, problems: wrong });
-        throw new HttpError(500, `${where} returned output that does not match the flow's output schema; see the server log (request id ${request.id}).`);
-      }
-      return reply.code(200).type("application/json").send(output);
+      const fault = injectFault(flow, request, reply);
+      if (fault !== undefined) return fault.then(() => answer(flow, check, input, request, reply));
+      return answer(flow, check, input, request, reply);
     });
     app.route({
       method: [...METHODS_OTHER_THAN_POST],
       url: flow.httpPath,
-      handler: async () => {
-        throw new HttpError(405, `${flow.id} is run with POST.`, { headers: { allow: "POST" } });
+      handler: async (request, reply) => {
+        throw admit(request, reply, org) ?? new HttpError(405, `${flow.id} is run with POST.`, { headers: { allow: "POST" } });
       },
     });
   }
 
   /** Injected faults stand in for the flow's answer: after auth, the rate limit and the body checks, before the handler or mock. */
-  async function injectFault(flow: FlowModel, request: FastifyRequest): Promise<void> {
+  /** Undefined when the call has no fault: most calls, which then skip a promise. */
+  function injectFault(flow: FlowModel, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
     const { latencyMs, error } = faults.decide(flow.id, request.headers[FAULT_HEADER]);
-    if (latencyMs === 0 && error === undefined) return;
-    if (error?.status === 400) throw error; // a malformed X-Flowgen-Fault header
+    if (latencyMs === 0 && error === undefined) return undefined;
+    if (error?.status === 400) return Promise.reject(error); // a malformed X-Flowgen-Fault header
     if (request.caller) request.caller.fault = { latencyMs, ...(error ? { status: error.status } : {}) };
-    if (latencyMs > 0) await sleep(latencyMs);
-    if (error === undefined) return;
-    // A forced 429 reads like a real one: nothing left in the bucket.
-    if (error.status === 429 && request.caller) request.caller.rate = { ...request.caller.rate, remaining: 0 };
-    throw error;
+    return (async () => {
+      if (latencyMs > 0) await sleep(latencyMs);
+      if (error === undefined) return;
+      // A forced 429 reads like a real one: nothing left in the bucket.
+      if (error.status === 429) reply.header("ratelimit-remaining", "0");
+      throw error;
+    })();
   }
 
-  async function answer(flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> {
+  /** Runs the flow's handler, or its mock, and sends the answer once it matches the output schema. */
+  function answer(flow: FlowModel, check: FlowChecks, input: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
     const handler = handlers.get(flow.id);
-    if (!handler) {
-      const source = mockSources.get(flow.id);
-      try {
-        return source === undefined ? undefined : await mocker.mock(source, input);
-      } catch (error) {
-        if (!(error instanceof MockUnavailableError)) throw error;
-        log({ level: "error", msg: error.message, requestId: request.id, flow: flow.id });
-        throw new HttpError(500, `${error.message} (request id ${request.id})`);
-      }
-    }
+    if (!handler) return mock(flow, input, request).then((output) => sendOutput(flow, check, output, request, reply));
+    // A plain object: a getter here would give each call's context its own shape, which V8 keeps
+    // past a young-generation GC (1.3 MB promoted every 65 ms under load, 2.5 ms pauses).
     const { authorization: _secret, ...headers } = request.headers;
-    try {
-      return await handler(input, { flowId: flow.id, requestId: request.id, headers, keyName: request.caller?.keyName ?? "" });
-    } catch (error) {
+    const context: FlowContext = { flowId: flow.id, requestId: request.id, headers, keyName: request.caller?.keyName ?? "" };
+    const failed = (error: unknown) => {
       log({ level: "error", msg: `the handler of ${flow.id} threw`, requestId: request.id, flow: flow.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      throw new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
+      return new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
+    };
+    let result: unknown;
+    try {
+      result = handler(input, context);
+    } catch (error) {
+      throw failed(error);
+    }
+    if (!isThenable(result)) {
+      sendOutput(flow, check, result, request, reply);
+      return undefined;
+    }
+    return Promise.resolve(result).then(
+      (output) => sendOutput(flow, check, output, request, reply),
+      (error: unknown) => {
+        throw failed(error);
+      },
+    );
+  }
+
+  async function mock(flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> {
+    const source = mockSources.get(flow.id);
+    try {
+      return source === undefined ? undefined : await mocker.mock(source, input);
+    } catch (error) {
+      if (!(error instanceof MockUnavailableError)) throw error;
+      log({ level: "error", msg: error.message, requestId: request.id, flow: flow.id });
+      throw new HttpError(500, `${error.message} (request id ${request.id})`);
     }
   }
 
-  app.setNotFoundHandler(async (request) => {
+  function sendOutput(flow: FlowModel, check: FlowChecks, output: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const wrong = check.output(output);
+    if (wrong.length > 0) {
+      const where = handlers.get(flow.id) ? `the handler of ${flow.id}` : `the mock of ${flow.id}`;
+      log({ level: "error", msg: `${where} returned output that does not match the output schema`, requestId: request.id, flow: flow.id, problems: wrong });
+      throw new HttpError(500, `${where} returned output that does not match the flow's output schema; see the server log (request id ${request.id}).`);
+    }
+    return send(reply, 200, output);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const refused = admit(request, reply);
+    if (refused !== undefined) throw refused;
     const flowPath = /^\/v1\/@[^/]+\/[^/?#]+/.exec(request.url)?.[0];
     if (flowPath !== undefined && !flows.has(flowPath)) {
       throw new HttpError(404, `There is no flow ${flowPath.slice(4)} here; the flows are: ${[...flows.values()].map((f) => f.id).join(", ")}.`);
@@ -212,13 +262,18 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     throw new HttpError(404, `Nothing at ${request.method} ${request.url.split("?")[0]}; flows are run with POST /v1/@<org>/<flow-name>.`);
   });
 
-  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => sendError(toHttpError(error, request, log), request, reply));
+  app.setErrorHandler(async (thrown: FastifyError | HttpError, request, reply) => {
+    // Fastify's own checks of the body (size, media type, JSON) run before the route: auth first.
+    const refused = thrown instanceof HttpError || request.caller !== undefined ? undefined : admit(request, reply);
+    const error = refused ?? toHttpError(thrown, request, log);
+    for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+    return send(reply, error.status, error.body(request.id));
+  });
   return app;
 }
 
-function sendError(error: HttpError, request: FastifyRequest, reply: FastifyReply) {
-  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
-  return reply.code(error.status).type("application/json").send(error.body(request.id));
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /** Fastify's own errors (body parsing, limits) as the platform's. */

@@ -57,6 +57,8 @@ export interface FaultInjector {
   decide(flowId: string, header: string | readonly string[] | undefined): FaultDecision;
 }
 
+const NO_FAULT: FaultDecision = { latencyMs: 0, error: undefined };
+
 /** The longest latency accepted: a typo should not hang a call for hours. */
 const MAX_LATENCY_MS = 600_000;
 /** Seconds a client is asked to wait after an injected 429 or 503. */
@@ -75,16 +77,24 @@ export function createFaultInjector(plan: FaultPlan, seed: number, flowIds: read
     if (!flowIds.includes(id)) throw new RangeError(`--fault names ${id}, which is not a flow here; the flows are: ${flowIds.join(", ")}`);
   }
   const streams = new Map<string, () => number>();
+  // Each flow's settings, merged once; a flow with none planned skips the arithmetic (not the draws).
+  const planned = new Map(flowIds.map((id) => [id, { ...plan.all, ...definedFields(plan.flows.get(id) ?? {}) }]));
   return {
     decide(flowId, header) {
       const asked = plan.header && header !== undefined ? parseFaultHeader(typeof header === "string" ? header : header.join(",")) : undefined;
       if (asked !== undefined && !asked.ok) return { latencyMs: 0, error: new HttpError(400, asked.message) };
       let next = streams.get(flowId);
       if (next === undefined) streams.set(flowId, (next = mulberry32(flowSeed(seed, flowId))));
+      if (asked !== undefined) return decideCall(asked.faults, [next(), next(), next()], () => "the X-Flowgen-Fault header");
+      const settings = planned.get(flowId) ?? plan.all;
+      if (settings.latency === undefined && !settings.errorRate && !settings.rateLimitRate) {
+        next();
+        next();
+        next();
+        return NO_FAULT;
+      }
       const draws = [next(), next(), next()] as const;
-      if (asked !== undefined) return decideCall(asked.faults, draws, () => "the X-Flowgen-Fault header");
       const own = plan.flows.get(flowId) ?? {};
-      const settings = { ...plan.all, ...definedFields(own) };
       const origin = (field: keyof FaultSettings, globalFlag: string, key: string) =>
         own[field] === undefined ? `flowgen serve ${globalFlag} ${String(settings[field])}` : `flowgen serve --fault ${flowId}:${key}=${String(own[field])}`;
       return decideCall(settings, draws, (kind) => (kind === 429 ? origin("rateLimitRate", "--rate-limit-rate", "429") : origin("errorRate", "--error-rate", "error")));

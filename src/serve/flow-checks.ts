@@ -6,7 +6,10 @@ import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
 
 /** Checks a value against one of a flow's schemas: every violation, none when valid. */
-export type Check = (value: unknown) => ErrorDetail[];
+export type Check = (value: unknown) => readonly ErrorDetail[];
+
+/** What every valid value gets: one empty list, not a new one per call. */
+const NO_PROBLEMS: readonly ErrorDetail[] = Object.freeze([]);
 
 export interface FlowChecks {
   readonly input: Check;
@@ -27,7 +30,7 @@ export function compileFlowChecks(model: ProjectModel): ReadonlyMap<string, Flow
   for (const flow of model.flows) {
     const [input, output] = (["input", "output"] as const).map((which) => {
       const validate = ajv.compile(flowSchemaDocument(model, flow, which));
-      return (value: unknown) => (validate(value) ? [] : (validate.errors ?? []).map(toDetail));
+      return (value: unknown) => (validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail));
     }) as [Check, Check];
     checks.set(flow.id, { input, output });
   }

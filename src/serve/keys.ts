@@ -1,12 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isPlainObject, joinPointer } from "../json-pointer.js";
 import { parseDocument, type ParsedDocument } from "../spec/parse-document.js";
 
 /**
- * API keys for `flowgen serve`. Keys are secrets: only their SHA-256 digests are kept once a keyring
- * is made, and no message, name or result ever holds one. Problems name an entry by its position.
+ * API keys for `flowgen serve`. Keys are secrets: no message, name or result ever holds one, and
+ * they are compared in constant time. Problems name an entry by its position.
  */
 
 export interface KeyEntry {
@@ -59,9 +59,11 @@ const MALFORMED: AuthResult = { ok: false, reason: "malformed" };
 const UNKNOWN: AuthResult = { ok: false, reason: "unknown" };
 
 /**
- * A keyring that checks bearer tokens in constant time: the presented key is hashed and compared
- * with every stored digest by `timingSafeEqual`, all of them, so timing tells nothing about which
- * (or whether any) stored key is close. Throws KeysError for keys that could never be sent, and for
+ * A keyring that checks bearer tokens in constant time: the presented key is written into a buffer
+ * as wide as the longest stored key (cut there, zero-padded) and compared by `timingSafeEqual` with
+ * every stored key padded the same way, all of them, lengths included, so timing tells nothing about
+ * which (or whether any) stored key is close, nor how long one is. (Hashing each presented key would
+ * do the same at several microseconds a call, which a load test notices.) Throws KeysError for keys that could never be sent, and for
  * repeated keys or names (a name labels log lines and picks the rate-limit bucket).
  *
  * @example
@@ -75,17 +77,26 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
     if (!KEY_PATTERN.test(entry.key)) problems.push(`key ${index + 1}: ${keyCharsProblem(entry.key, "file")}`);
     if (entry.name !== undefined && !NAME_PATTERN.test(entry.name)) problems.push(`key ${index + 1}: ${NAME_RULE}`);
     const orgs = entry.orgs === undefined ? undefined : Object.freeze([...entry.orgs]);
-    return { digest: sha256(entry.key), name: entry.name ?? defaultKeyName(entry.key), orgs };
+    const name = entry.name ?? defaultKeyName(entry.key);
+    return { key: entry.key, length: entry.key.length, name, orgs, accepted: { ok: true, name, orgs } as const };
   });
-  const digests = stored.map((entry) => entry.digest.toString("hex"));
+  const keys = stored.map((entry) => entry.key);
   problems.push(
-    ...repeats(digests).map(([first, again]) => `key ${again + 1}: the same key as key ${first + 1}; keep one of them`),
+    ...repeats(keys).map(([first, again]) => `key ${again + 1}: the same key as key ${first + 1}; keep one of them`),
     ...repeats(stored.map((entry) => entry.name))
       // A repeated key already has its own message; its default name repeats with it.
-      .filter(([first, again]) => digests[first] !== digests[again])
+      .filter(([first, again]) => keys[first] !== keys[again])
       .map(([first, again]) => `key ${again + 1}: the same name as key ${first + 1}; give each key its own name`),
   );
   if (problems.length > 0) throw new KeysError(problems.join("\n"), problems);
+  // Keys are printable ASCII (KEY_PATTERN), one byte per character.
+  const width = Math.max(1, ...stored.map((entry) => entry.length));
+  const padded = stored.map((entry) => {
+    const buffer = Buffer.alloc(width);
+    buffer.write(entry.key, "latin1");
+    return buffer;
+  });
+  const presented = Buffer.alloc(width);
   return {
     size: stored.length,
     authenticate(authorization) {
@@ -94,14 +105,15 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
       if (value === "") return MISSING;
       const token = /^bearer +([\x21-\x7e]+)$/i.exec(value)?.[1];
       if (token === undefined) return MALFORMED;
-      const presented = sha256(token);
-      let match: (typeof stored)[number] | undefined;
-      for (const entry of stored) {
-        // No early exit: every digest is compared, whatever matched before.
-        const same = timingSafeEqual(presented, entry.digest);
-        if (same && match === undefined) match = entry;
+      presented.fill(0);
+      presented.write(token, "latin1");
+      let match: AuthResult = UNKNOWN;
+      for (let i = 0; i < stored.length; i++) {
+        // No early exit: every key is compared, whatever matched before.
+        const same = Number(timingSafeEqual(presented, padded[i]!)) & Number(token.length === stored[i]!.length);
+        if (same === 1 && match === UNKNOWN) match = stored[i]!.accepted;
       }
-      return match === undefined ? UNKNOWN : { ok: true, name: match.name, orgs: match.orgs };
+      return match;
     },
     allows(auth, org) {
       return auth.orgs === undefined || auth.orgs.includes(org);
@@ -296,10 +308,6 @@ function repeats(values: readonly string[]): Array<[number, number]> {
   return pairs;
 }
 
-function sha256(text: string): Buffer {
-  return createHash("sha256").update(text, "utf8").digest();
-}
-
 function defaultKeyName(key: string): string {
-  return `key-${sha256(key).toString("hex").slice(0, 8)}`;
+  return `key-${hash("sha256", key, "hex").slice(0, 8)}`;
 }
