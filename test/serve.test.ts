@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +171,94 @@ describe("rate limits", () => {
       const other = createQaClient({ apiKey: ACME_KEY, baseUrl: server.url, retry: false });
       expect(await other.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("handlers that answer at once, throw or reject", () => {
+  let server: Started;
+  let handlersDir: string;
+  const logs: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    await writeFiles(handlersDir, {
+      // Not async: the answer is there when the handler returns.
+      "@acme/qa.mjs": "export default (input) => (input.question === 'throw?' ? (() => { throw new Error('sync boom'); })() : { answer: `sync: ${input.question}` });\n",
+      "@globex/search.mjs": "export default async () => { throw new Error('async boom'); };\n",
+    });
+    server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => logs.push(entry) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(handlersDir, { recursive: true, force: true });
+  });
+
+  it("sends what a synchronous handler returns", async () => {
+    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const result = await qa.call({ question: "now?" });
+    expect(result.data).toEqual({ answer: "sync: now?" });
+    expect(result.response?.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
+  });
+
+  it("answers 500 with the request id, and logs the stack, when a handler throws or rejects", async () => {
+    const thrown = await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "throw?" }), headers: { "x-request-id": "sync-throw" } });
+    expect(thrown).toMatchObject({ status: 500, body: { code: "internal", requestId: "sync-throw" } });
+    expect(thrown.headers.get("x-request-id")).toBe("sync-throw");
+    expect(logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")).toMatchObject({ msg: "the handler of @acme/qa threw" });
+    expect(String(logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")?.["error"])).toContain("sync boom");
+
+    const rejected = await post(`${server.url}/v1/@globex/search`, { body: JSON.stringify({ text: "x" }), headers: { "x-request-id": "async-throw" } });
+    expect(rejected).toMatchObject({ status: 500, body: { code: "internal", requestId: "async-throw" } });
+    expect(String(logs.find((entry) => entry["requestId"] === "async-throw" && entry["level"] === "error")?.["error"])).toContain("async boom");
+  });
+});
+
+describe("auth comes first", () => {
+  it("answers 401 before looking at the body: broken JSON, another media type, a body too large", async () => {
+    const server = await serve({ bodyLimit: 1024 });
+    try {
+      const url = `${server.url}/v1/@acme/qa`;
+      const bodies = [
+        { body: '{"question": ' },
+        { body: "question", headers: { "content-type": "text/plain" } },
+        { body: JSON.stringify({ question: "x".repeat(4096) }) },
+      ];
+      for (const { body, headers } of bodies) {
+        const answer = await post(url, { body, headers: { ...headers, authorization: "Bearer k_not_a_real_key_000" } });
+        expect(answer).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+        expect(answer.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      }
+      // With a key, the same bodies get their own answers.
+      const statuses = [];
+      for (const { body, headers } of bodies) statuses.push((await post(url, { body, headers })).status);
+      expect(statuses).toEqual([400, 415, 413]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("checks the key again when a keep-alive connection sends another one", async () => {
+    const server = await serve({});
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      const call = (key: string) =>
+        new Promise<number>((resolve, reject) => {
+          const request = http.request(`${server.url}/v1/@acme/qa`, { method: "POST", agent, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } }, (response) => {
+            sockets.add(response.socket);
+            response.resume();
+            response.on("end", () => resolve(response.statusCode ?? 0));
+          });
+          request.on("error", reject);
+          request.end(JSON.stringify({ question: "What is the capital of France?" }));
+        });
+      const statuses = [await call(ALL_KEY), await call("k_not_a_real_key_000"), await call(ALL_KEY), await call(ACME_KEY.slice(0, -1))];
+      expect(statuses).toEqual([200, 401, 200, 401]);
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
       await server.close();
     }
   });
