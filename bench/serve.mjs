@@ -16,12 +16,15 @@
 // order alternating each rep. Every answer must be 200 with the body sent. Per run: requests/s,
 // p50/p99 latency (from every response's own time, not autocannon's 1 ms histogram), and the CPU
 // used by the server's process and by this one (the load generator), to show which side was busy.
-// Writes bench/out/serve.json. About 70 s with the defaults; it gives up after --max-seconds.
+// Writes bench/out/serve.json. About 65 s with the defaults; it gives up after --max-seconds.
+// Short reps, many of them, alternating: other load on the machine comes and goes over seconds, so
+// short alternating runs meet it about equally, and the median of the per-rep ratios is steadier
+// than a few long runs.
 //
 // --profile DIR starts both servers with `node --cpu-prof --cpu-prof-dir DIR`: one profile per server,
 // named with its pid (printed first), written when it exits.
 //
-//   npm run build && node bench/serve.mjs [--duration 10] [--warmup 2] [--reps 3] [--connections 10] [--max-seconds 180] [--profile dir]
+//   npm run build && node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]
 
 import { fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -282,7 +285,7 @@ function median(values) {
 }
 
 function parseArgs(argv) {
-  const options = { duration: 10, warmup: 2, reps: 3, connections: 10, maxSeconds: 180, profile: undefined };
+  const options = { duration: 3, warmup: 2, reps: 10, connections: 10, maxSeconds: 180, profile: undefined };
   const names = { "--duration": "duration", "--warmup": "warmup", "--reps": "reps", "--connections": "connections", "--max-seconds": "maxSeconds" };
   for (let i = 0; i < argv.length; i += 2) {
     if (argv[i] === "--profile" && argv[i + 1]) {
@@ -292,7 +295,7 @@ function parseArgs(argv) {
     const name = names[argv[i]];
     const value = Number(argv[i + 1]);
     if (!name || !Number.isInteger(value) || value < 1) {
-      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/serve.mjs [--duration 10] [--warmup 2] [--reps 3] [--connections 10] [--max-seconds 180] [--profile dir]`);
+      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]`);
     }
     options[name] = value;
   }

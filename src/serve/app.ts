@@ -29,16 +29,17 @@ export interface ServeAppOptions {
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
 }
 
-/** What a request has learned by the time it reaches the flow. */
-interface Caller {
-  keyName: string;
-  /** What was injected into this call, for the access log. */
-  fault?: { readonly latencyMs: number; readonly status?: number } | undefined;
+/** What was injected into a call, for the access log. */
+interface InjectedFault {
+  readonly latencyMs: number;
+  readonly status?: number;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
-    caller: Caller | undefined;
+    /** The name of the key that made the call, once it is let in. */
+    keyName: string | undefined;
+    fault: InjectedFault | undefined;
   }
 }
 
@@ -88,7 +89,8 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : nextRequestId();
     },
   }) as unknown as FastifyInstance;
-  app.decorateRequest("caller", undefined);
+  app.decorateRequest("keyName", undefined);
+  app.decorateRequest("fault", undefined);
 
   // No hooks on the request path: every flow route (and the 404 and 405 answers) calls admit()
   // first, and the error handler calls it for Fastify's own body errors, so auth still comes first.
@@ -127,7 +129,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       return new HttpError(403, `This API key may not call flows of ${org}.`);
     }
     const rate = limiter.take(auth.name);
-    request.caller = { keyName: auth.name };
+    request.keyName = auth.name;
     reply.header("ratelimit-limit", rateLimitHeader);
     reply.header("ratelimit-remaining", String(rate.remaining));
     reply.header("ratelimit-reset", String(rate.resetSeconds));
@@ -161,8 +163,8 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
         url: request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.caller?.keyName,
-        ...(request.caller?.fault ? { fault: request.caller.fault } : {}),
+        key: request.keyName,
+        ...(request.fault ? { fault: request.fault } : {}),
       });
       done();
     });
@@ -206,7 +208,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     const { latencyMs, error } = faults.decide(flow.id, request.headers[FAULT_HEADER]);
     if (latencyMs === 0 && error === undefined) return undefined;
     if (error?.status === 400) return Promise.reject(error); // a malformed X-Flowgen-Fault header
-    if (request.caller) request.caller.fault = { latencyMs, ...(error ? { status: error.status } : {}) };
+    request.fault = { latencyMs, ...(error ? { status: error.status } : {}) };
     return (async () => {
       if (latencyMs > 0) await sleep(latencyMs);
       if (error === undefined) return;
@@ -233,19 +235,20 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     // A plain object: a getter here would give each call's context its own shape, which V8 keeps
     // past a young-generation GC (1.3 MB promoted every 65 ms under load, 2.5 ms pauses).
     const { authorization: _secret, ...headers } = request.headers;
-    const context: FlowContext = { flowId: flow.id, requestId: request.id, headers, keyName: request.caller?.keyName ?? "" };
-    const failed = (error: unknown) => {
-      log({ level: "error", msg: `the handler of ${flow.id} threw`, requestId: request.id, flow: flow.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
-    };
+    const context: FlowContext = { flowId: flow.id, requestId: request.id, headers, keyName: request.keyName ?? "" };
     let result: unknown;
     try {
       result = handler(input, context);
     } catch (error) {
-      throw failed(error);
+      throw handlerFailed(flow, request, error);
     }
-    if (isThenable(result)) Promise.resolve(result).then(sendChecked, (error: unknown) => reply.send(failed(error)));
+    if (isThenable(result)) Promise.resolve(result).then(sendChecked, (error: unknown) => reply.send(handlerFailed(flow, request, error)));
     else sendOutput(flow, check, result, request, reply);
+  }
+
+  function handlerFailed(flow: FlowModel, request: FastifyRequest, error: unknown): HttpError {
+    log({ level: "error", msg: `the handler of ${flow.id} threw`, requestId: request.id, flow: flow.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
   }
 
   async function mock(flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> {
@@ -281,7 +284,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
 
   app.setErrorHandler(async (thrown: FastifyError | HttpError, request, reply) => {
     // Fastify's own checks of the body (size, media type, JSON) run before the route: auth first.
-    const refused = thrown instanceof HttpError || request.caller !== undefined ? undefined : admit(request, reply);
+    const refused = thrown instanceof HttpError || request.keyName !== undefined ? undefined : admit(request, reply);
     const error = refused ?? toHttpError(thrown, request, log);
     for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
     return send(reply, error.status, error.body(request.id));
