@@ -5,32 +5,18 @@ import { createQaClient } from "../generated/@acme/qa.js";
 import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
 import { main } from "../src/cli.js";
 import { createFaultInjector, parseFaultFlags, parseFaultHeader, type FaultFlags, type FaultPlan, type FaultSettings } from "../src/serve/faults.js";
-import { startServe, type ServeOptions } from "../src/serve/serve.js";
+import type { ServeOptions } from "../src/serve/serve.js";
+import { startTestServe, type StartedServe } from "./helpers/serve.js";
 import { failureOf } from "./helpers/flow-error.js";
 import { REPO_ROOT } from "./helpers/temp-dir.js";
 
 const KEY = "k_faults_0123456789abcdef";
 const QUESTION = { question: "What is the capital of France?" };
 
-type Started = Extract<Awaited<ReturnType<typeof startServe>>, { ok: true }>;
+type Started = StartedServe;
 
-async function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
-  const server = await startServe({
-    specs: path.join(REPO_ROOT, "specs"),
-    cwd: REPO_ROOT,
-    port: 0,
-    host: "127.0.0.1",
-    handlers: "no-handlers-here",
-    watch: false,
-    keysEnv: KEY,
-    rate: 1000,
-    burst: 1000,
-    bodyLimit: 64 * 1024,
-    seed: 1,
-    ...overrides,
-  });
-  if (!server.ok) throw new Error(JSON.stringify(server.issues));
-  return server;
+function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
+  return startTestServe(KEY, overrides);
 }
 
 /** Raw POST of the qa example; the body is parsed when there is one. */

@@ -5,30 +5,16 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
-import { startServe, type ServeOptions } from "../src/serve/serve.js";
+import type { ServeOptions } from "../src/serve/serve.js";
 import { failureOf } from "./helpers/flow-error.js";
+import { startTestServe } from "./helpers/serve.js";
 import { REPO_ROOT } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
 const KEY = "k_https_0123456789abcdef";
 
-async function serve(tls: ServeOptions["tls"]) {
-  const server = await startServe({
-    specs: path.join(REPO_ROOT, "specs"),
-    cwd: REPO_ROOT,
-    port: 0,
-    host: "127.0.0.1",
-    handlers: "no-handlers-here",
-    watch: false,
-    keysEnv: KEY,
-    rate: 100,
-    burst: 100,
-    bodyLimit: 65536,
-    seed: 1,
-    tls,
-  });
-  if (!server.ok) throw new Error(JSON.stringify(server.issues));
-  return server;
+function serve(tls: ServeOptions["tls"]) {
+  return startTestServe(KEY, { tls });
 }
 
 /** Runs the generated qa client in a fresh Node process that trusts `certFile` (NODE_EXTRA_CA_CERTS). */

@@ -2,10 +2,9 @@
 // and autocannon drives it through its programmatic API, for a fixed number of requests (run A) or a
 // fixed duration (run B), so every run stops by itself. Both share this process's event loop.
 import { createRequire } from "node:module";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startServe, type ServeOptions } from "../src/serve/serve.js";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
+import type { ServeOptions } from "../src/serve/serve.js";
+import { startTestServe, type StartedServe } from "./helpers/serve.js";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonClient {
@@ -40,25 +39,15 @@ const KEY = "k_load_0123456789abcdef";
 const BODY = JSON.stringify({ question: "What is the capital of France?" });
 const ANSWER = JSON.stringify({ answer: "Paris" });
 
-type Started = Extract<Awaited<ReturnType<typeof startServe>>, { ok: true }>;
+type Started = StartedServe;
 
-async function serve(overrides: Partial<ServeOptions>): Promise<Started> {
-  const server = await startServe({
-    specs: path.join(REPO_ROOT, "specs"),
-    cwd: REPO_ROOT,
-    port: 0,
-    host: "127.0.0.1",
-    handlers: "no-handlers-here",
-    watch: false,
-    keysEnv: KEY,
-    rate: 1_000_000,
-    burst: 1_000_000,
-    bodyLimit: 64 * 1024,
-    seed: 1,
-    ...overrides,
-  });
-  if (!server.ok) throw new Error(JSON.stringify(server.issues));
-  return server;
+function serve(overrides: Partial<ServeOptions>): Promise<Started> {
+  return startTestServe(KEY, { rate: 1_000_000, burst: 1_000_000, ...overrides });
+}
+
+/** Valid calls of @acme/qa with the test key, as autocannon sends them. */
+function qaCalls(server: Started): Pick<AutocannonOptions, "url" | "method" | "headers" | "body"> {
+  return { url: `${server.url}/v1/@acme/qa`, method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: BODY };
 }
 
 function statusCounts(result: AutocannonResult): Record<string, number> {
@@ -70,10 +59,7 @@ describe("flowgen serve under load (autocannon, 127.0.0.1, in-process)", () => {
     const server = await serve({});
     try {
       const result = await autocannon({
-        url: `${server.url}/v1/@acme/qa`,
-        method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-        body: BODY,
+        ...qaCalls(server),
         connections: 10,
         amount: 4000,
         timeout: 5,
@@ -106,10 +92,7 @@ describe("flowgen serve under load (autocannon, 127.0.0.1, in-process)", () => {
     let last = Number.NEGATIVE_INFINITY;
     try {
       const result = await autocannon({
-        url: `${server.url}/v1/@acme/qa`,
-        method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-        body: BODY,
+        ...qaCalls(server),
         connections: 50,
         duration: 5,
         timeout: 5,

@@ -7,32 +7,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
 import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
 import { createFlowClient } from "../generated/runtime.js";
-import { startServe, type ServeOptions } from "../src/serve/serve.js";
+import type { ServeOptions } from "../src/serve/serve.js";
+import { startTestServe, type StartedServe } from "./helpers/serve.js";
 import { failureOf } from "./helpers/flow-error.js";
 import { REPO_ROOT, writeFiles } from "./helpers/temp-dir.js";
 
 const ACME_KEY = "k_acme_0123456789abcdef";
 const ALL_KEY = "k_all_0123456789abcdef";
 
-type Started = Extract<Awaited<ReturnType<typeof startServe>>, { ok: true }>;
+type Started = StartedServe;
 
-async function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
-  const server = await startServe({
-    specs: path.join(REPO_ROOT, "specs"),
-    cwd: REPO_ROOT,
-    port: 0,
-    host: "127.0.0.1",
-    handlers: "no-handlers-here",
-    watch: false,
-    keysEnv: `${ACME_KEY}:@acme,${ALL_KEY}`,
-    rate: 1000,
-    burst: 1000,
-    bodyLimit: 64 * 1024,
-    seed: 1,
-    ...overrides,
+function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
+  return startTestServe(`${ACME_KEY}:@acme,${ALL_KEY}`, overrides);
+}
+
+/** For the tests of a describe block: a server whose handlers are `files` (path → source); its log entries gather in `logs`. */
+function serveWithHandlers(files: Record<string, string>): { server: Started; readonly logs: Record<string, unknown>[] } {
+  const fixture = { server: undefined as unknown as Started, logs: [] as Record<string, unknown>[] };
+  let handlersDir = "";
+  beforeAll(async () => {
+    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    await writeFiles(handlersDir, files);
+    fixture.server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => fixture.logs.push(entry) });
   });
-  if (!server.ok) throw new Error(JSON.stringify(server.issues));
-  return server;
+  afterAll(async () => {
+    await fixture.server?.close();
+    await rm(handlersDir, { recursive: true, force: true });
+  });
+  return fixture;
 }
 
 async function post(url: string, init: { body?: string; headers?: Record<string, string>; method?: string } = {}) {
@@ -46,34 +48,22 @@ async function post(url: string, init: { body?: string; headers?: Record<string,
 }
 
 describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", () => {
-  let server: Started;
-  let handlersDir: string;
-  const logs: Record<string, unknown>[] = [];
-
-  beforeAll(async () => {
-    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
-    await writeFiles(handlersDir, {
-      // A TypeScript handler, typed with the generated types through defineFlow.
-      "@acme/qa.ts": [
-        `import { defineFlow } from ${JSON.stringify(path.join(REPO_ROOT, "src/serve/define-flow.ts"))};`,
-        `import type { QaInput, QaOutput } from ${JSON.stringify(path.join(REPO_ROOT, "generated/@acme/qa.js"))};`,
-        "export default defineFlow<QaInput, QaOutput>(async (input, context) => ({",
-        "  answer: input.question === 'slow?' ? await new Promise((r) => setTimeout(() => r('late'), 300)) : `${context.flowId} heard: ${input.question}`,",
-        "}));",
-        "",
-      ].join("\n"),
-      // A handler that breaks its own output schema.
-      "@acme/invoice.mjs": "export default async () => ({ not: 'an invoice' });\n",
-    });
-    server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => logs.push(entry) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(handlersDir, { recursive: true, force: true });
+  const fixture = serveWithHandlers({
+    // A TypeScript handler, typed with the generated types through defineFlow.
+    "@acme/qa.ts": [
+      `import { defineFlow } from ${JSON.stringify(path.join(REPO_ROOT, "src/serve/define-flow.ts"))};`,
+      `import type { QaInput, QaOutput } from ${JSON.stringify(path.join(REPO_ROOT, "generated/@acme/qa.js"))};`,
+      "export default defineFlow<QaInput, QaOutput>(async (input, context) => ({",
+      "  answer: input.question === 'slow?' ? await new Promise((r) => setTimeout(() => r('late'), 300)) : `${context.flowId} heard: ${input.question}`,",
+      "}));",
+      "",
+    ].join("\n"),
+    // A handler that breaks its own output schema.
+    "@acme/invoice.mjs": "export default async () => ({ not: 'an invoice' });\n",
   });
 
   it("answers with the flow's handler, typed end to end", async () => {
-    const qa = createQaClient({ apiKey: ACME_KEY, baseUrl: server.url });
+    const qa = createQaClient({ apiKey: ACME_KEY, baseUrl: fixture.server.url });
     const result = await qa.call({ question: "Capital of France?" });
     expect(result.data).toEqual({ answer: "@acme/qa heard: Capital of France?" });
     expect(result.requestId).toMatch(/^req_[0-9a-f]{32}$/);
@@ -81,7 +71,7 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   });
 
   it("answers flows without a handler with a mock: the matching example, else valid generated data", async () => {
-    const search = createGlobexSearchClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const search = createGlobexSearchClient({ apiKey: ALL_KEY, baseUrl: fixture.server.url });
     const first = await search.run({ text: "anything at all" });
     const again = await search.run({ text: "anything at all" });
     expect(again).toEqual(first);
@@ -89,7 +79,7 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   });
 
   it("rejects input that breaks the schema with 400 and every violation", async () => {
-    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: fixture.server.url });
     const error = await failureOf(qa.run({ question: "", options: [3], extra: true } as never));
     expect(error).toMatchObject({ kind: "invalid_input", status: 400, code: "invalid_input" });
     expect(error.details).toEqual([
@@ -101,59 +91,59 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   });
 
   it("answers 401 without a key or with an unknown one, and 403 for another org", async () => {
-    const missing = await post(`${server.url}/v1/@acme/qa`, { body: "{}", headers: { authorization: "" } });
+    const missing = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "{}", headers: { authorization: "" } });
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="flowgen"');
     expect(missing.body).toMatchObject({ code: "unauthorized" });
 
-    const unknown = await failureOf(createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: server.url }).run({ question: "?" }));
+    const unknown = await failureOf(createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: fixture.server.url }).run({ question: "?" }));
     expect(unknown).toMatchObject({ kind: "auth", status: 401, code: "unauthorized" });
     expect(unknown.headers?.get("www-authenticate")).toContain('error="invalid_token"');
 
-    const forbidden = await failureOf(createGlobexSearchClient({ apiKey: ACME_KEY, baseUrl: server.url }).run({ text: "x" }));
+    const forbidden = await failureOf(createGlobexSearchClient({ apiKey: ACME_KEY, baseUrl: fixture.server.url }).run({ text: "x" }));
     expect(forbidden).toMatchObject({ kind: "auth", status: 403, code: "forbidden" });
   });
 
   it("answers 404 for unknown flows and paths, and 405 with Allow: POST for other methods", async () => {
-    const nowhere = createFlowClient({ id: "@acme/nope", path: "/v1/@acme/nope" }, {}, { apiKey: ALL_KEY, baseUrl: server.url });
+    const nowhere = createFlowClient({ id: "@acme/nope", path: "/v1/@acme/nope" }, {}, { apiKey: ALL_KEY, baseUrl: fixture.server.url });
     const error = await failureOf(nowhere.run({}));
     expect(error).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
     expect(error.message).toContain("the flows are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search");
 
-    expect((await post(`${server.url}/v2/@acme/qa`, { body: "{}" })).status).toBe(404);
-    expect((await post(`${server.url}/`, { method: "GET" })).status).toBe(404);
+    expect((await post(`${fixture.server.url}/v2/@acme/qa`, { body: "{}" })).status).toBe(404);
+    expect((await post(`${fixture.server.url}/`, { method: "GET" })).status).toBe(404);
 
-    const get = await post(`${server.url}/v1/@acme/qa`, { method: "GET" });
+    const get = await post(`${fixture.server.url}/v1/@acme/qa`, { method: "GET" });
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(get.body).toMatchObject({ code: "method_not_allowed" });
   });
 
   it("answers 413 for large bodies, 415 for other media types, 400 for broken JSON", async () => {
-    const large = await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "x".repeat(70 * 1024) }) });
+    const large = await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "x".repeat(70 * 1024) }) });
     expect(large).toMatchObject({ status: 413, body: { code: "payload_too_large" } });
-    const text = await post(`${server.url}/v1/@acme/qa`, { body: "question", headers: { "content-type": "text/plain" } });
+    const text = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "question", headers: { "content-type": "text/plain" } });
     expect(text).toMatchObject({ status: 415, body: { code: "unsupported_media_type" } });
-    const broken = await post(`${server.url}/v1/@acme/qa`, { body: '{"question": ' });
+    const broken = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": ' });
     expect(broken).toMatchObject({ status: 400, body: { code: "invalid_json" } });
   });
 
   it("turns handler output that breaks the output schema into a 500 and a log line", async () => {
     const invoice = { customer: { kind: "person", name: "Ada Lovelace" }, lines: [{ description: "Seat", quantity: 1, unitPrice: { amount: "1.00", currency: "EUR" } }] };
-    const result = await post(`${server.url}/v1/@acme/invoice`, { body: JSON.stringify(invoice), headers: { "x-request-id": "trace-42" } });
+    const result = await post(`${fixture.server.url}/v1/@acme/invoice`, { body: JSON.stringify(invoice), headers: { "x-request-id": "trace-42" } });
     if (result.status === 400) return expect.fail(`the test input is invalid for @acme/invoice: ${JSON.stringify(result.body)}`);
     expect(result).toMatchObject({ status: 500, body: { code: "internal", requestId: "trace-42" } });
-    expect(logs.find((entry) => entry["requestId"] === "trace-42" && entry["level"] === "error")).toMatchObject({
+    expect(fixture.logs.find((entry) => entry["requestId"] === "trace-42" && entry["level"] === "error")).toMatchObject({
       msg: "the handler of @acme/invoice returned output that does not match the output schema",
     });
   });
 
   it("logs each request as one JSON line without the key", async () => {
-    await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "log me" }), headers: { "x-request-id": "log-1" } });
-    const entry = logs.find((e) => e["requestId"] === "log-1" && e["msg"] === "request");
+    await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "log me" }), headers: { "x-request-id": "log-1" } });
+    const entry = fixture.logs.find((e) => e["requestId"] === "log-1" && e["msg"] === "request");
     expect(entry).toMatchObject({ method: "POST", url: "/v1/@acme/qa", status: 200 });
-    expect(JSON.stringify(logs)).not.toContain(ALL_KEY);
-    expect(JSON.stringify(logs)).not.toContain(ACME_KEY);
+    expect(JSON.stringify(fixture.logs)).not.toContain(ALL_KEY);
+    expect(JSON.stringify(fixture.logs)).not.toContain(ACME_KEY);
   });
 });
 
@@ -177,41 +167,29 @@ describe("rate limits", () => {
 });
 
 describe("handlers that answer at once, throw or reject", () => {
-  let server: Started;
-  let handlersDir: string;
-  const logs: Record<string, unknown>[] = [];
-
-  beforeAll(async () => {
-    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
-    await writeFiles(handlersDir, {
-      // Not async: the answer is there when the handler returns.
-      "@acme/qa.mjs": "export default (input) => (input.question === 'throw?' ? (() => { throw new Error('sync boom'); })() : { answer: `sync: ${input.question}` });\n",
-      "@globex/search.mjs": "export default async () => { throw new Error('async boom'); };\n",
-    });
-    server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => logs.push(entry) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(handlersDir, { recursive: true, force: true });
+  const fixture = serveWithHandlers({
+    // Not async: the answer is there when the handler returns.
+    "@acme/qa.mjs": "export default (input) => (input.question === 'throw?' ? (() => { throw new Error('sync boom'); })() : { answer: `sync: ${input.question}` });\n",
+    "@globex/search.mjs": "export default async () => { throw new Error('async boom'); };\n",
   });
 
   it("sends what a synchronous handler returns", async () => {
-    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
+    const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: fixture.server.url });
     const result = await qa.call({ question: "now?" });
     expect(result.data).toEqual({ answer: "sync: now?" });
     expect(result.response?.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
   });
 
   it("answers 500 with the request id, and logs the stack, when a handler throws or rejects", async () => {
-    const thrown = await post(`${server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "throw?" }), headers: { "x-request-id": "sync-throw" } });
+    const thrown = await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "throw?" }), headers: { "x-request-id": "sync-throw" } });
     expect(thrown).toMatchObject({ status: 500, body: { code: "internal", requestId: "sync-throw" } });
     expect(thrown.headers.get("x-request-id")).toBe("sync-throw");
-    expect(logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")).toMatchObject({ msg: "the handler of @acme/qa threw" });
-    expect(String(logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")?.["error"])).toContain("sync boom");
+    expect(fixture.logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")).toMatchObject({ msg: "the handler of @acme/qa threw" });
+    expect(String(fixture.logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")?.["error"])).toContain("sync boom");
 
-    const rejected = await post(`${server.url}/v1/@globex/search`, { body: JSON.stringify({ text: "x" }), headers: { "x-request-id": "async-throw" } });
+    const rejected = await post(`${fixture.server.url}/v1/@globex/search`, { body: JSON.stringify({ text: "x" }), headers: { "x-request-id": "async-throw" } });
     expect(rejected).toMatchObject({ status: 500, body: { code: "internal", requestId: "async-throw" } });
-    expect(String(logs.find((entry) => entry["requestId"] === "async-throw" && entry["level"] === "error")?.["error"])).toContain("async boom");
+    expect(String(fixture.logs.find((entry) => entry["requestId"] === "async-throw" && entry["level"] === "error")?.["error"])).toContain("async boom");
   });
 });
 
