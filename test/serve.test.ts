@@ -119,13 +119,20 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
     expect(get.body).toMatchObject({ code: "method_not_allowed" });
   });
 
-  it("answers 413 for large bodies, 415 for other media types, 400 for broken JSON", async () => {
+  it("answers 413 for large bodies, 415 for other media types, 400 for broken, empty or prototype-poisoning JSON", async () => {
     const large = await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "x".repeat(70 * 1024) }) });
     expect(large).toMatchObject({ status: 413, body: { code: "payload_too_large" } });
     const text = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "question", headers: { "content-type": "text/plain" } });
     expect(text).toMatchObject({ status: 415, body: { code: "unsupported_media_type" } });
-    const broken = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": ' });
+    const broken = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": "a" "b"}' });
     expect(broken).toMatchObject({ status: 400, body: { code: "invalid_json" } });
+    // Says where: JSON.parse's own words, with the position.
+    expect(broken.body?.["message"]).toMatch(/^The body is not valid JSON: .*position 17\.$/);
+    const empty = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "" });
+    expect(empty).toMatchObject({ status: 400, body: { code: "invalid_json", message: "The body is empty; send the flow's input as JSON." } });
+    const poisoned = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": "x", "__proto__": {"admin": true}}' });
+    expect(poisoned).toMatchObject({ status: 400, body: { code: "bad_request" } });
+    expect(poisoned.body?.["message"]).toContain('"__proto__"');
   });
 
   it("turns handler output that breaks the output schema into a 500 and a log line", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import parseJson from "secure-json-parse";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
@@ -37,6 +38,8 @@ interface InjectedFault {
 
 declare module "fastify" {
   interface FastifyRequest {
+    /** Whether admit() has run for this request. */
+    admitted: boolean;
     /** The name of the key that made the call, once it is let in. */
     keyName: string | undefined;
     fault: InjectedFault | undefined;
@@ -89,8 +92,28 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
       return typeof given === "string" && /^[\x21-\x7e]{1,128}$/.test(given) ? given : nextRequestId();
     },
   }) as unknown as FastifyInstance;
+  app.decorateRequest("admitted", false);
   app.decorateRequest("keyName", undefined);
   app.decorateRequest("fault", undefined);
+
+  // Fastify's JSON parser (secure-json-parse, prototype poisoning refused), save that a body that
+  // does not parse says why and where: "Expected ',' or '}' after property value in JSON at position 12".
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    if (body === "") return done(new HttpError(400, "The body is empty; send the flow's input as JSON.", { code: "invalid_json" }), undefined);
+    try {
+      done(null, parseJson(body as string, undefined, { protoAction: "error", constructorAction: "error" }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const poisoned = /forbidden (prototype|constructor) property/.test(message);
+      done(
+        poisoned
+          ? new HttpError(400, 'The body has a "__proto__" key, or "constructor" with "prototype", which this server refuses; rename the key.')
+          : new HttpError(400, `The body is not valid JSON: ${message}.`, { code: "invalid_json" }),
+        undefined,
+      );
+    }
+  });
 
   // No hooks on the request path: every flow route (and the 404 and 405 answers) calls admit()
   // first, and the error handler calls it for Fastify's own body errors, so auth still comes first.
@@ -118,6 +141,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
    * the call, if any. `org` is the flow's when the route knows it, else read from the URL.
    */
   function admit(request: FastifyRequest, reply: FastifyReply, org = /^\/v1\/(@[^/?#]+)\//.exec(request.url)?.[1]): HttpError | undefined {
+    request.admitted = true;
     reply.header("x-request-id", request.id);
     if (!request.url.startsWith("/v1/")) return undefined;
     const auth = authenticate(request);
@@ -285,8 +309,8 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
   });
 
   app.setErrorHandler(async (thrown: FastifyError | HttpError, request, reply) => {
-    // Fastify's own checks of the body (size, media type, JSON) run before the route: auth first.
-    const refused = thrown instanceof HttpError || request.keyName !== undefined ? undefined : admit(request, reply);
+    // The body's checks (size, media type, JSON) run before the route: auth first.
+    const refused = request.admitted ? undefined : admit(request, reply);
     const error = refused ?? toHttpError(thrown, request, log);
     for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
     return send(reply, error.status, error.body(request.id));
@@ -306,11 +330,6 @@ function toHttpError(error: FastifyError | HttpError, request: FastifyRequest, l
       return new HttpError(413, "The body is larger than this server accepts; send a smaller one.");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new HttpError(415, "The body must be JSON: send Content-Type: application/json.");
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return new HttpError(400, "The body is empty; send the flow's input as JSON.", { code: "invalid_json" });
-  }
-  if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
-    return new HttpError(400, `The body is not valid JSON: ${error.message}`, { code: "invalid_json" });
   }
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500 && status in ERROR_CODES) return new HttpError(status as ErrorStatus, error.message);
