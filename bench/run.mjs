@@ -15,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, write
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { median } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out");
@@ -164,12 +165,6 @@ function print(done) {
   for (const row of done) {
     console.log(`| ${row.n} | ${fmt(row.cold?.seconds)} | ${row.cold?.mb ?? "-"} | ${fmt(row.warm?.seconds)} | ${row.warm?.mb ?? "-"} | ${fmt(row.tsc?.seconds)} | ${row.tsc?.mb ?? "-"} |`);
   }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function fmt(value) {

@@ -25,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import createClient from "openapi-fetch";
+import { median, percentile, ratios } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out");
@@ -183,20 +184,6 @@ async function measure(call) {
 
 function check(answer) {
   if (answer !== "ok") throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function ratios(value, perRep) {
-  return `${value.toFixed(3)}x (${perRep.map((x) => x.toFixed(2)).join(", ")})`;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function parseArgs(argv) {

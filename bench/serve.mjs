@@ -32,6 +32,7 @@ import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, percentile, ratios } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out");
@@ -121,7 +122,7 @@ async function main() {
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const r of rows) {
       console.log(
-        `| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.serverCpuUsPerRequest.toFixed(1)} | ${r.serverCpuPercent.toFixed(0)}% | ${r.clientCpuPercent.toFixed(0)}% | ${r.vsBare.toFixed(3)}x (${r.vsBarePerRep.map((x) => x.toFixed(2)).join(", ")}) |`,
+        `| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.serverCpuUsPerRequest.toFixed(1)} | ${r.serverCpuPercent.toFixed(0)}% | ${r.clientCpuPercent.toFixed(0)}% | ${ratios(r.vsBare, r.vsBarePerRep)} |`,
       );
     }
     const fg = rows.find((r) => r.variant === "flowgen");
@@ -272,16 +273,6 @@ async function runServer(role, options) {
 
 function fastifyVersion() {
   return createRequire(import.meta.url)("fastify/package.json").version;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function parseArgs(argv) {
