@@ -133,9 +133,6 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     return result;
   };
 
-  /** The limit a key's bucket holds: its burst, the same for every key. */
-  const rateLimitHeader = String(options.rateLimit.burst);
-
   /**
    * Sets X-Request-Id, then checks auth, the key's orgs and its rate limit; the error that refuses
    * the call, if any. `org` is the flow's when the route knows it, else read from the URL.
@@ -154,7 +151,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     }
     const rate = limiter.take(auth.name);
     request.keyName = auth.name;
-    reply.header("ratelimit-limit", rateLimitHeader);
+    reply.header("ratelimit-limit", String(rate.limit));
     reply.header("ratelimit-remaining", String(rate.remaining));
     reply.header("ratelimit-reset", String(rate.resetSeconds));
     if (rate.allowed) return undefined;

@@ -74,32 +74,31 @@ const UNKNOWN: AuthResult = { ok: false, reason: "unknown" };
  */
 export function createKeyring(entries: readonly KeyEntry[]): Keyring {
   const problems: string[] = [];
-  const stored = entries.map((entry, index) => {
+  const accepted = entries.map((entry, index) => {
     if (!KEY_PATTERN.test(entry.key)) problems.push(`key ${index + 1}: ${keyCharsProblem(entry.key, "file")}`);
     if (entry.name !== undefined && !NAME_PATTERN.test(entry.name)) problems.push(`key ${index + 1}: ${NAME_RULE}`);
     const orgs = entry.orgs === undefined ? undefined : Object.freeze([...entry.orgs]);
-    const name = entry.name ?? defaultKeyName(entry.key);
-    return { key: entry.key, length: entry.key.length, name, orgs, accepted: { ok: true, name, orgs } as const };
+    return { ok: true, name: entry.name ?? defaultKeyName(entry.key), orgs } as const;
   });
-  const keys = stored.map((entry) => entry.key);
+  const keys = entries.map((entry) => entry.key);
   problems.push(
     ...repeats(keys).map(([first, again]) => `key ${again + 1}: the same key as key ${first + 1}; keep one of them`),
-    ...repeats(stored.map((entry) => entry.name))
+    ...repeats(accepted.map((auth) => auth.name))
       // A repeated key already has its own message; its default name repeats with it.
       .filter(([first, again]) => keys[first] !== keys[again])
       .map(([first, again]) => `key ${again + 1}: the same name as key ${first + 1}; give each key its own name`),
   );
   if (problems.length > 0) throw new KeysError(problems.join("\n"), problems);
   // Keys are printable ASCII (KEY_PATTERN), one byte per character.
-  const width = Math.max(1, ...stored.map((entry) => entry.length));
-  const padded = stored.map((entry) => {
+  const width = Math.max(1, ...keys.map((key) => key.length));
+  const padded = keys.map((key) => {
     const buffer = Buffer.alloc(width);
-    buffer.write(entry.key, "latin1");
+    buffer.write(key, "latin1");
     return buffer;
   });
   const presented = Buffer.alloc(width);
   return {
-    size: stored.length,
+    size: keys.length,
     authenticate(authorization) {
       // Leading and trailing spaces and tabs are not part of an HTTP field value (RFC 9110 §5.5).
       const value = authorization?.replace(/^[ \t]+|[ \t]+$/g, "") ?? "";
@@ -109,10 +108,10 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
       presented.fill(0);
       presented.write(token, "latin1");
       let match: AuthResult = UNKNOWN;
-      for (let i = 0; i < stored.length; i++) {
+      for (let i = 0; i < keys.length; i++) {
         // No early exit: every key is compared, whatever matched before.
-        const same = Number(timingSafeEqual(presented, padded[i]!)) & Number(token.length === stored[i]!.length);
-        if (same === 1 && match === UNKNOWN) match = stored[i]!.accepted;
+        const same = Number(timingSafeEqual(presented, padded[i]!)) & Number(token.length === keys[i]!.length);
+        if (same === 1 && match === UNKNOWN) match = accepted[i]!;
       }
       return match;
     },
