@@ -77,7 +77,11 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex): S
       return mapped;
     };
     const source = getAtPointer(index.files.get(item.resource.relPath), item.pointer);
-    components.set(name, rewrite(source) as ComponentSchema);
+    const rewritten = rewrite(source) as ComponentSchema;
+    // A flow's input and output were checked to describe objects, some without saying `type`
+    // (OpenAPI 3.0 style): saying it here makes the types, validators and docs agree on it.
+    const isUntypedRoot = rootNames.has(item.key) && isPlainObject(rewritten) && rewritten.type === undefined;
+    components.set(name, isUntypedRoot ? { type: "object", ...rewritten } : rewritten);
     references.set(name, [...refs].sort(compareText));
   }
   const sorted = [...components.keys()].sort(compareText);

@@ -7,11 +7,15 @@ export function fileUri(relPath: string, part?: "input" | "output"): string {
   return `file:///${encodeURI(relPath)}${part ? `?${part}` : ""}`;
 }
 
-/** Registers every shared schema file so cross-file `$ref`s resolve inside Ajv. */
-export function addSharedSchemas(ajv: Ajv2020, index: SpecIndex): void {
+/**
+ * Registers every shared schema file, and each flow's input and output under its own base URI, so
+ * cross-file `$ref`s resolve inside Ajv and any subschema can be reached as `<uri>#<pointer>`.
+ */
+export function addSchemas(ajv: Ajv2020, index: SpecIndex): void {
   for (const [relPath, value] of index.files) {
-    if (index.flowFiles.has(relPath) || !isPlainObject(value)) continue;
-    ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath));
+    if (!isPlainObject(value)) continue;
+    if (!index.flowFiles.has(relPath)) ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath));
+    else for (const part of ["input", "output"] as const) if (isPlainObject(value[part])) ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part));
   }
 }
 
@@ -26,7 +30,8 @@ export function checkExamples(ajv: Ajv2020, relPath: string, spec: Record<string
   for (const part of ["input", "output"] as const) {
     const schema = spec[part];
     if (!isPlainObject(schema)) continue;
-    const validate = ajv.compile({ ...withoutSchemaKeyword(schema), $id: fileUri(relPath, part) });
+    const validate = ajv.getSchema(fileUri(relPath, part));
+    if (validate === undefined) continue;
     examples.forEach((example: unknown, i) => {
       if (!isPlainObject(example) || !(part in example)) return;
       if (validate(example[part])) return;
@@ -45,8 +50,9 @@ export function checkExamples(ajv: Ajv2020, relPath: string, spec: Record<string
   return findings;
 }
 
-function describeParams(params: Record<string, unknown>): string {
+export function describeParams(params: Record<string, unknown>): string {
   if (Array.isArray(params.allowedValues)) return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")})`;
+  if (Object.hasOwn(params, "allowedValue")) return ` (${JSON.stringify(params.allowedValue)})`;
   if (typeof params.additionalProperty === "string") return ` ("${params.additionalProperty}")`;
   return "";
 }

@@ -2,7 +2,8 @@ import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { Issue } from "../issues.js";
 import { getAtPointer, isPlainObject } from "../json-pointer.js";
 import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
-import { addSharedSchemas, checkExamples } from "./check-examples.js";
+import { addSchemas, checkExamples } from "./check-examples.js";
+import { checkSchemaValues } from "./check-schema-values.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import { readSpecFiles, type FlowSource, type SpecSource, type SpecSources } from "./read-spec-files.js";
@@ -89,10 +90,16 @@ export function checkSpecs(sources: SpecSources): LoadResult {
     issues.push(...found.map(locateIn(source.relPath)));
     if (found.length > 0) badFiles.add(source.relPath);
   }
-  // Examples are checked for the flows whose schemas are sound, and only once every shared file is.
+  // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
+  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches.
   if (sources.shared.every((source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath))) {
-    addSharedSchemas(ajv, index);
-    for (const flow of flows) issues.push(...checkExamples(ajv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
+    const sound = new Set(flows.map((flow) => flow.relPath));
+    addSchemas(ajv, { ...index, files: new Map([...index.files].filter(([relPath]) => sound.has(relPath) || !index.flowFiles.has(relPath))) });
+    for (const source of sources.shared) issues.push(...checkSchemaValues(ajv, { relPath: source.relPath, root: "" }, index).map(fromSchemaFinding));
+    for (const flow of flows) {
+      for (const root of ["/input", "/output"]) issues.push(...checkSchemaValues(ajv, { relPath: flow.relPath, root }, index).map(fromSchemaFinding));
+      issues.push(...checkExamples(ajv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
+    }
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
 }
@@ -141,18 +148,36 @@ function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
   return [{ code: "invalid-schema", pointer: `${pointer}/$schema`, message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it` }];
 }
 
-/** The request and response bodies are JSON objects (seed §2), so each root must say `type: "object"`, directly or through `$ref`s. */
+/** Keywords that only constrain objects: a schema with one of them and no `type` is meant as an object. */
+const OBJECT_KEYWORDS = ["properties", "patternProperties", "additionalProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "unevaluatedProperties"];
+
+/**
+ * The request and response bodies are JSON objects (seed §2), so each root must describe one:
+ * `type: "object"`, or no `type` but object keywords (`properties`, …: the usual OpenAPI 3.0
+ * style), directly, through `$ref`s, as one branch of an `allOf` or as every branch of an
+ * `anyOf`/`oneOf`. The model then states `type: "object"` at the root.
+ */
 function checkObjectRoot(part: "input" | "output", resource: SchemaResource, index: SpecIndex): Finding[] {
-  let schema = getAtPointer(index.files.get(resource.relPath), resource.root);
-  for (let hops = 0; hops < 32 && isPlainObject(schema); hops++) {
-    if (schema.type === "object") return [];
-    if (typeof schema.$ref !== "string" || schema.type !== undefined) break;
-    const resolved = resolveRef(schema.$ref, resource, index);
-    if (!resolved.ok) return [];
-    resource = resolved.resource;
-    schema = getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer);
-  }
+  if (describesObject(getAtPointer(index.files.get(resource.relPath), resource.root), resource, index, 32)) return [];
   return [{ code: "not-an-object-schema", pointer: `/${part}`, message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)` }];
+}
+
+function describesObject(schema: unknown, resource: SchemaResource, index: SpecIndex, budget: number): boolean {
+  if (budget <= 0 || !isPlainObject(schema)) return false;
+  if (schema.type !== undefined) return schema.type === "object";
+  const follow = (sub: unknown) => describesObject(sub, resource, index, budget - 1);
+  if (typeof schema.$ref === "string") {
+    const resolved = resolveRef(schema.$ref, resource, index);
+    // A $ref that leads nowhere is reported by the ref check; this one stays quiet.
+    if (!resolved.ok) return true;
+    if (describesObject(getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer), resolved.resource, index, budget - 1)) return true;
+  }
+  if (OBJECT_KEYWORDS.some((keyword) => Object.hasOwn(schema, keyword))) return true;
+  if (Array.isArray(schema.allOf) && schema.allOf.some(follow)) return true;
+  return (["anyOf", "oneOf"] as const).some((keyword) => {
+    const branches = schema[keyword];
+    return Array.isArray(branches) && branches.length > 0 && branches.every(follow);
+  });
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {

@@ -1,7 +1,7 @@
 import * as jsonc from "jsonc-parser";
 import { LineCounter, parseDocument as parseYamlDocument, isMap, isPair, isScalar } from "yaml";
 import type { Issue } from "../issues.js";
-import { splitPointer } from "../json-pointer.js";
+import { joinPointer, splitPointer } from "../json-pointer.js";
 
 /** A spec or shared-schema file after parsing, able to say where a JSON pointer sits in it. */
 export interface ParsedDocument {
@@ -14,9 +14,52 @@ export type ParseResult =
   | { readonly ok: true; readonly document: ParsedDocument }
   | { readonly ok: false; readonly issues: Issue[] };
 
-/** Parses JSON strictly (no comments, no trailing commas) and YAML 1.2, by file extension. */
+/**
+ * How deep values may nest in one file. Real schemas stay far below it; past it, recursive tools
+ * down the pipeline (meta-schema checks, type rendering, formatting) could run out of stack.
+ */
+export const MAX_NESTING_DEPTH = 128;
+/** How many alias expansions a YAML file may make: enough for reuse, too few for an alias bomb. */
+export const MAX_YAML_ALIASES = 1000;
+
+/**
+ * Parses JSON strictly (no comments, no trailing commas, no duplicate keys) and YAML 1.2, by file
+ * extension. A leading byte order mark is dropped in both. Files nesting deeper than
+ * MAX_NESTING_DEPTH or expanding more than MAX_YAML_ALIASES aliases are refused.
+ *
+ * @example
+ * const parsed = parseDocument("specs/@acme/qa.json", text);
+ * if (parsed.ok) parsed.document.locate("/input/type"); // { line: 3, column: 5 }
+ */
 export function parseDocument(file: string, text: string): ParseResult {
-  return /\.ya?ml$/i.test(file) ? parseYaml(file, text) : parseJson(file, text);
+  const parsed = /\.ya?ml$/i.test(file) ? parseYaml(file, text) : parseJson(file, text.replace(/^\uFEFF/, ""));
+  if (!parsed.ok) return parsed;
+  const tooDeep = firstPointerDeeperThan(parsed.document.value, MAX_NESTING_DEPTH);
+  if (tooDeep === undefined) return parsed;
+  return {
+    ok: false,
+    issues: [
+      {
+        code: "too-deep",
+        file,
+        pointer: tooDeep,
+        ...parsed.document.locate(tooDeep),
+        message: `values nest more than ${MAX_NESTING_DEPTH} levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them`,
+      },
+    ],
+  };
+}
+
+/** The pointer of the first value nested deeper than `limit`, walking without recursion. */
+function firstPointerDeeperThan(root: unknown, limit: number): string | undefined {
+  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: root, pointer: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { value, pointer, depth } = stack.pop() as { value: unknown; pointer: string; depth: number };
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= limit) return pointer;
+    for (const [key, child] of Object.entries(value)) stack.push({ value: child, pointer: joinPointer(pointer, key), depth: depth + 1 });
+  }
+  return undefined;
 }
 
 function parseJson(file: string, text: string): ParseResult {
@@ -36,6 +79,19 @@ function parseJson(file: string, text: string): ParseResult {
       })),
     };
   }
+  const duplicates = duplicateKeys(tree);
+  if (duplicates.length > 0) {
+    return {
+      ok: false,
+      issues: duplicates.map(({ pointer, offset, first }) => ({
+        code: "duplicate-key",
+        file,
+        pointer,
+        ...positionOf(lines, offset),
+        message: `this key appears twice in one object (first at line ${positionOf(lines, first).line}); JSON parsers keep only one of them, so merge the two into one`,
+      })),
+    };
+  }
   const locate = (pointer: string) => {
     const node = jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
     if (node === undefined) return undefined;
@@ -43,7 +99,29 @@ function parseJson(file: string, text: string): ParseResult {
     return positionOf(lines, anchor.offset);
   };
   // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
-  return { ok: true, document: { value: JSON.parse(text.replace(/^\uFEFF/, "")) as unknown, locate } };
+  return { ok: true, document: { value: JSON.parse(text) as unknown, locate } };
+}
+
+/** Every key that repeats an earlier key of the same object (RFC 8259 §4: names SHOULD be unique). */
+function duplicateKeys(tree: jsonc.Node): { pointer: string; offset: number; first: number }[] {
+  const found: { pointer: string; offset: number; first: number }[] = [];
+  const stack: { node: jsonc.Node; pointer: string }[] = [{ node: tree, pointer: "" }];
+  while (stack.length > 0) {
+    const { node, pointer } = stack.pop() as { node: jsonc.Node; pointer: string };
+    const seen = new Map<string, number>();
+    (node.children ?? []).forEach((child, i) => {
+      if (node.type === "array") return stack.push({ node: child, pointer: joinPointer(pointer, i) });
+      const [keyNode, valueNode] = child.children ?? [];
+      if (node.type !== "object" || keyNode === undefined) return;
+      const key = String(keyNode.value);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, child.offset);
+      else found.push({ pointer: joinPointer(pointer, key), offset: child.offset, first });
+      if (valueNode !== undefined) stack.push({ node: valueNode, pointer: joinPointer(pointer, key) });
+      return undefined;
+    });
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 function parseYaml(file: string, text: string): ParseResult {
@@ -77,7 +155,16 @@ function parseYaml(file: string, text: string): ParseResult {
     const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
-  return { ok: true, document: { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, locate } };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    // The yaml package throws a ReferenceError when aliases expand past maxAliasCount.
+    if (!(error instanceof ReferenceError)) throw error;
+    const message = `aliases expand past ${MAX_YAML_ALIASES} nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it`;
+    return { ok: false, issues: [{ code: "yaml-alias-limit", file, message }] };
+  }
+  return { ok: true, document: { value, locate } };
 }
 
 function yamlChild(node: unknown, token: string): { node: unknown; offset: number | undefined } | undefined {

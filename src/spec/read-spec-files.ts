@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { compareText, type Issue } from "../issues.js";
 
@@ -37,28 +37,32 @@ const NAME_RULE = "lowercase letters, digits and hyphens, starting and ending wi
 export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Promise<SpecSources> {
   const root = path.resolve(cwd, specsDir);
   const displayRoot = toPosix(path.relative(cwd, root)) || ".";
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+  const found = await findSpecFiles(root).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
     throw error;
   });
-  if (entries === undefined) {
+  if (found === undefined) {
     const message = `specs folder not found; create it with one file per flow at ${displayRoot}/@<org>/<flow-name>.json, or pass --specs <folder>`;
     return { flows: [], shared: [], issues: [{ code: "no-specs", file: displayRoot, message }] };
   }
-  const relPaths = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .filter((rel) => SPEC_EXTENSION.test(rel) && !rel.split("/").some((part) => part.startsWith(".")))
-    .sort(compareText);
-
-  const texts = await Promise.all(relPaths.map((rel) => readFile(path.join(root, rel), "utf8")));
+  const issues: Issue[] = found.problems.map(({ relPath, message }) => ({ code: "unreadable-file", file: `${displayRoot}/${relPath}`, message }));
+  const relPaths = found.files.sort(compareText);
+  const texts = await Promise.all(
+    relPaths.map((rel) =>
+      readFile(path.join(root, rel), "utf8").catch((error: NodeJS.ErrnoException) => {
+        issues.push({ code: "unreadable-file", file: `${displayRoot}/${rel}`, message: `cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
+        return undefined;
+      }),
+    ),
+  );
   const flows: FlowSource[] = [];
   const shared: SpecSource[] = [];
-  const issues: Issue[] = [];
   const seenFlows = new Map<string, string>();
 
   relPaths.forEach((relPath, index) => {
-    const source = { relPath, displayPath: `${displayRoot}/${relPath}`, text: texts[index] ?? "" };
+    const text = texts[index];
+    if (text === undefined) return;
+    const source = { relPath, displayPath: `${displayRoot}/${relPath}`, text };
     const parts = relPath.split("/");
     if (parts.some((part) => part.startsWith("_"))) {
       shared.push(source);
@@ -109,6 +113,53 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
     });
   }
   return { flows, shared, issues };
+}
+
+/**
+ * Every JSON and YAML file under `root`, relative to it, skipping dot-files and dot-folders.
+ * Symlinks are followed, to files and folders alike, and their targets read as if they lived at
+ * the link's path; a link that leads nowhere, or back into a folder it sits in, is a problem.
+ */
+async function findSpecFiles(root: string): Promise<{ files: string[]; problems: { relPath: string; message: string }[] }> {
+  const files: string[] = [];
+  const problems: { relPath: string; message: string }[] = [];
+  const walk = async (dir: string, relDir: string, ancestors: readonly string[]): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (relDir === "") throw error;
+      problems.push({ relPath: relDir, message: `folder cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
+      return [];
+    });
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      const relPath = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await stat(full).catch(() => undefined);
+        if (target === undefined) {
+          const to = await readlink(full).catch(() => "?");
+          problems.push({ relPath, message: `symlink to ${to}, which does not exist; fix the link or remove it` });
+          continue;
+        }
+        isDirectory = target.isDirectory();
+        isFile = target.isFile();
+      }
+      if (isFile && SPEC_EXTENSION.test(entry.name)) files.push(relPath);
+      else if (!isDirectory && SPEC_EXTENSION.test(entry.name)) {
+        problems.push({ relPath, message: "is not a regular file (a pipe, socket or device); replace it with the spec file itself" });
+      }
+      if (!isDirectory) continue;
+      const real = await realpath(full);
+      if (ancestors.includes(real)) {
+        problems.push({ relPath, message: "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere" });
+        continue;
+      }
+      await walk(full, relPath, [...ancestors, real]);
+    }
+  };
+  await walk(root, "", [await realpath(root)]);
+  return { files, problems };
 }
 
 function toPosix(p: string): string {

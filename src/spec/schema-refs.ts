@@ -99,6 +99,7 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
         findings.push({ code: "unknown-keyword", relPath: resource.relPath, pointer: joinPointer(pointer, keyword), message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"` });
       }
     }
+    findings.push(...checkPatterns(schema, pointer).map((finding) => ({ ...finding, relPath: resource.relPath })));
     const ref = schema.$ref;
     if (typeof ref === "string") {
       const resolved = resolveRef(ref, resource, index);
@@ -121,6 +122,34 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
   };
   visit(getAtPointer(index.files.get(resource.relPath), resource.root), resource.root);
   return { findings, refs };
+}
+
+/**
+ * `pattern` and `patternProperties` keys are ECMA-262 regular expressions (JSON Schema 2020-12
+ * Validation §6.3.3, §4.3); Ajv and generated validators compile them with the `u` flag, so that is
+ * how they are checked here, before anything downstream fails on them.
+ */
+function checkPatterns(schema: Record<string, unknown>, pointer: string): { code: IssueCode; pointer: string; message: string }[] {
+  const patterns: { source: string; pointer: string }[] = [];
+  if (typeof schema.pattern === "string") patterns.push({ source: schema.pattern, pointer: joinPointer(pointer, "pattern") });
+  if (isPlainObject(schema.patternProperties)) {
+    for (const key of Object.keys(schema.patternProperties)) patterns.push({ source: key, pointer: joinPointer(pointer, "patternProperties", key) });
+  }
+  return patterns.flatMap(({ source, pointer: at }) => {
+    const problem = regExpProblem(source);
+    if (problem === undefined) return [];
+    return [{ code: "invalid-pattern" as const, pointer: at, message: `${JSON.stringify(source)} is not a valid regular expression (ECMAScript, "u" flag): ${problem}; fix it (in JSON, a backslash is written "\\\\")` }];
+  });
+}
+
+function regExpProblem(source: string): string | undefined {
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    // V8 says "Invalid regular expression: /<source>/u: <reason>"; the source is quoted already.
+    return (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
+  }
 }
 
 function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {

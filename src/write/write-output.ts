@@ -15,8 +15,11 @@ export interface OutputDiff {
 
 /** Thrown when the output folder holds files flowgen did not write, so replacing it could lose work. */
 export class ForeignOutputError extends Error {
-  constructor(readonly outDir: string) {
-    super(`${outDir} is not a flowgen output folder (it has files but no runtime.ts written by flowgen); choose an empty or new folder with --out, or empty this one`);
+  constructor(
+    readonly outDir: string,
+    reason = "it has files but no runtime.ts written by flowgen",
+  ) {
+    super(`${outDir} is not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`);
     this.name = "ForeignOutputError";
   }
 }
@@ -81,6 +84,8 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
   const root = path.resolve(outDir);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
+    // ENOTDIR: the path, or a folder on the way to it, is a file.
+    if (error.code === "ENOTDIR") throw new ForeignOutputError(outDir, "it is a file, or inside one");
     throw error;
   });
   const paths = entries

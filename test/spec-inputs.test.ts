@@ -1,0 +1,183 @@
+import { execFile } from "node:child_process";
+import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { renderProject } from "../src/generate.js";
+import { formatIssue, sortIssues } from "../src/issues.js";
+import { loadSpecs } from "../src/spec/load-specs.js";
+import { MAX_NESTING_DEPTH } from "../src/spec/parse-document.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+const run = promisify(execFile);
+const qa = {
+  input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
+  output: { type: "object", properties: { answer: { type: "string" } } },
+};
+
+async function problemsIn(dir: string): Promise<string[]> {
+  const result = await loadSpecs("specs", dir);
+  return result.ok ? [] : sortIssues(result.issues).map(formatIssue);
+}
+
+async function problems(files: Record<string, unknown>): Promise<string[]> {
+  return problemsIn(await tempProject(files));
+}
+
+/** `{ type: object, properties: { n: { type: object, properties: { n: … } } } }`, `levels` schemas deep. */
+function nested(levels: number): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < levels; i++) schema = { type: "object", properties: { n: schema } };
+  return schema;
+}
+
+const ALIAS_BOMB = [
+  "input:",
+  "  type: object",
+  "  x-a: &a [x, x, x, x, x, x, x, x, x]",
+  "  x-b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",
+  "  x-c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]",
+  "  x-d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
+  "  x-e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]",
+  "output: {type: object}",
+  "",
+].join("\n");
+
+describe("root shapes of real-world schemas", () => {
+  it.each([
+    ["a $ref to a definition with properties and no type", { $ref: "#/$defs/Req", $defs: { Req: { properties: { a: { type: "string" } } } } }],
+    ["properties and no type (OpenAPI 3.0 style)", { required: ["a"], properties: { a: { type: "string" } } }],
+    ["an allOf with one object branch", { allOf: [{ $ref: "#/$defs/Base" }, { required: ["a"] }], $defs: { Base: { type: "object" } } }],
+    ["a oneOf of objects", { oneOf: [{ type: "object", required: ["a"] }, { properties: { b: {} } }] }],
+    ["a $ref chain into a shared file", { $ref: "../_shared/req.json" }],
+  ])("accepts %s", async (_, input) => {
+    expect(await problems({ "specs/@acme/x.json": { input, output: qa.output }, "specs/_shared/req.json": { $ref: "#/$defs/R", $defs: { R: { additionalProperties: false } } } })).toEqual([]);
+  });
+
+  it.each([
+    ["a schema with no sign of an object", { description: "anything" }],
+    ["a string type", { type: "string" }],
+    ["an anyOf with a non-object branch", { anyOf: [{ type: "object" }, { type: "string" }] }],
+    ["a $ref to an array", { $ref: "#/$defs/L", $defs: { L: { items: {}, type: "array" } } }],
+  ])("still refuses %s", async (_, input) => {
+    expect(await problems({ "specs/@acme/x.json": { input, output: qa.output } })).toEqual([
+      expect.stringContaining("the input schema must describe a JSON object"),
+    ]);
+  });
+
+  it("states type object at the root of the bundled schema, so types and checks agree", async () => {
+    const dir = await tempProject({ "specs/@acme/x.json": { input: { properties: { a: { type: "string" } } }, output: qa.output } });
+    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const openapi = JSON.parse(result.files.find((file) => file.path === "openapi.json")?.content ?? "{}");
+    expect(openapi.components.schemas["acme.x.Input"]).toEqual({ type: "object", properties: { a: { type: "string" } } });
+  });
+});
+
+describe("bad input is refused with file, pointer and what to do", () => {
+  it("reports every kind at once", async () => {
+    const report = await problems({
+      "specs/@acme/duplicate.json": '{\n  "input": { "type": "object" },\n  "output": { "type": "object" },\n  "input": { "type": "string" }\n}\n',
+      "specs/@acme/bomb.yaml": ALIAS_BOMB,
+      "specs/@acme/deep.json": { input: nested(250), output: qa.output },
+      "specs/@acme/regex.json": {
+        input: { type: "object", properties: { a: { type: "string", pattern: "([a-z]" }, b: { type: "string", pattern: "\\p{Lu}+" } }, patternProperties: { "\\k": {} } },
+        output: qa.output,
+      },
+      "specs/@acme/values.json": {
+        input: {
+          type: "object",
+          properties: {
+            size: { type: "string", enum: ["s", "m", 3], default: "xl" },
+            n: { type: "integer", minimum: 1, const: 0, examples: [2, "two"] },
+            tag: { $ref: "../_shared/tag.json" },
+          },
+        },
+        output: qa.output,
+      },
+      "specs/_shared/tag.json": { type: "string", maxLength: 3, default: "toolong", example: "ok" },
+    });
+    expect(report).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/bomb.yaml: aliases expand past 1000 nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it [yaml-alias-limit]",
+        "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep]",
+        "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
+        "specs/@acme/regex.json:7:9 #/input/properties/a/pattern: "([a-z]" is not a valid regular expression (ECMAScript, "u" flag): Unterminated group; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern]",
+        "specs/@acme/regex.json:15:7 #/input/patternProperties/\\k: "\\\\k" is not a valid regular expression (ECMAScript, "u" flag): Invalid named reference; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern]",
+        "specs/@acme/values.json:10:11 #/input/properties/size/enum/2: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+        "specs/@acme/values.json:12:9 #/input/properties/size/default: this default value fails its own schema: must be equal to one of the allowed values ("s", "m", 3); fix the value or the schema [invalid-schema-value]",
+        "specs/@acme/values.json:17:9 #/input/properties/n/const: this const value fails its own schema: must be >= 1; fix the value or the schema [invalid-schema-value]",
+        "specs/@acme/values.json:19:11 #/input/properties/n/examples/0: this examples value fails its own schema: must be equal to constant (0); fix the value or the schema [invalid-schema-value]",
+        "specs/@acme/values.json:20:11 #/input/properties/n/examples/1: this examples value fails its own schema: must be integer; fix the value or the schema [invalid-schema-value]",
+        "specs/_shared/tag.json:4:3 #/default: this default value fails its own schema: must NOT have more than 3 characters; fix the value or the schema [invalid-schema-value]",
+      ]
+    `);
+  });
+
+  it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
+    const dir = await tempProject({ "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output } });
+    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    expect(result.ok ? [] : result.issues).toEqual([]);
+  });
+
+  it("accepts a JSON file with a byte order mark, like a YAML one", async () => {
+    expect(await problems({ "specs/@acme/qa.json": `\uFEFF${JSON.stringify(qa)}`, "specs/@acme/y.yaml": "\uFEFFinput: {type: object}\noutput: {type: object}\n" })).toEqual([]);
+  });
+});
+
+describe("symlinks and unreadable files in the specs folder", () => {
+  it("follows symlinked spec files, org folders and shared files", async () => {
+    const dir = await tempProject({
+      "elsewhere/qa.json": qa,
+      "elsewhere/@globex/search.json": { input: { $ref: "../_shared/q.json" }, output: qa.output },
+      "elsewhere/q.json": { type: "object", properties: { q: { type: "string" } } },
+      "specs/@acme/keep.json": qa,
+    });
+    await symlink(path.join(dir, "elsewhere/qa.json"), path.join(dir, "specs/@acme/qa.json"));
+    await symlink(path.join(dir, "elsewhere/@globex"), path.join(dir, "specs/@globex"), "dir");
+    await mkdir(path.join(dir, "specs/_shared"));
+    await symlink(path.join(dir, "elsewhere/q.json"), path.join(dir, "specs/_shared/q.json"));
+    const result = await loadSpecs("specs", dir);
+    expect(result.ok ? result.specs.flows.map((flow) => flow.id) : result.issues).toEqual(["@acme/keep", "@acme/qa", "@globex/search"]);
+  });
+
+  it("refuses a broken link, a link loop and a file that is not a regular file, saying why", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    await symlink(path.join(dir, "nowhere.json"), path.join(dir, "specs/@acme/gone.json"));
+    await symlink(path.join(dir, "specs"), path.join(dir, "specs/@acme/loop"), "dir");
+    await run("mkfifo", [path.join(dir, "specs/@acme/pipe.json")]);
+    expect((await problemsIn(dir)).map((line) => line.replace(dir, "<tmp>"))).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/gone.json: symlink to <tmp>/nowhere.json, which does not exist; fix the link or remove it [unreadable-file]",
+        "specs/@acme/loop: symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere [unreadable-file]",
+        "specs/@acme/pipe.json: is not a regular file (a pipe, socket or device); replace it with the spec file itself [unreadable-file]",
+      ]
+    `);
+  });
+
+  it.skipIf(process.getuid?.() === 0)("refuses a file it may not read, with the reason", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/secret.json": qa });
+    await chmod(path.join(dir, "specs/@acme/secret.json"), 0o000);
+    expect(await problemsIn(dir)).toEqual(["specs/@acme/secret.json: cannot be read (EACCES); check its permissions, or remove it [unreadable-file]"]);
+  });
+});
+
+describe("flowgen generate on bad input, as a process", () => {
+  it("exits 2 with one line per problem and no stack trace, and refuses --out that is a file", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/bomb.yaml": ALIAS_BOMB, "specs/@acme/deep.json": { input: nested(250), output: qa.output } });
+    const bin = path.join(REPO_ROOT, "bin/flowgen.js");
+    const bad = await run(process.execPath, [bin, "generate"], { cwd: dir }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in bad ? bad.code : 0).toBe(2);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(3);
+    await writeFile(path.join(dir, "specs/@acme/bomb.yaml"), "input: {type: object}\noutput: {type: object}\n");
+    await writeFile(path.join(dir, "specs/@acme/deep.json"), JSON.stringify(qa));
+    await writeFile(path.join(dir, "out.txt"), "not a folder");
+    const file = await run(process.execPath, [bin, "generate", "--out", "out.txt"], { cwd: dir }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in file ? file.code : 0).toBe(2);
+    expect(file.stderr).toMatchInlineSnapshot(`
+      "flowgen: out.txt is not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder]
+      "
+    `);
+  });
+});
