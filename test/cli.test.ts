@@ -198,7 +198,7 @@ describe("flowgen CLI, run as a process", () => {
     const module = await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8");
     expect(module).toContain('{ baseUrl: "https://flows.example.com" }');
     const document = JSON.parse(await readFile(path.join(dir, "client/openapi.json"), "utf8"));
-    expect(document.servers[0].variables.base_url.default).toBe("https://flows.example.com");
+    expect(document.servers[0].url).toBe("https://flows.example.com");
   });
 
   it("prints help, version and usage errors with documented exit codes", async () => {

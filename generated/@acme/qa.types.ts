@@ -25,17 +25,18 @@ export interface paths {
 export interface components {
   schemas: {
     /** @description The body of every error answer. */
-    Error: {
+    FlowErrorBody: {
       /** @description Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, payload_too_large, unsupported_media_type, rate_limited, internal, unavailable. New codes may be added; treat unknown ones by HTTP status. */
       code: string;
       /** @description What went wrong and what to do, for people. */
       message: string;
       /** @description One entry per problem, for errors about the request body. */
-      details?: components["schemas"]["ErrorDetail"][];
+      details?: components["schemas"]["FlowErrorDetail"][];
       /** @description The id of the request, also sent as the X-Request-Id header; quote it when asking for help. */
       requestId?: string;
     };
-    ErrorDetail: {
+    /** @description One problem with the request body. */
+    FlowErrorDetail: {
       /** @description JSON pointer (RFC 6901) to the offending value in the request body; "" for the body itself. */
       pointer: string;
       /** @description What is wrong with that value. */
@@ -87,7 +88,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["FlowErrorBody"];
         };
       };
     };

@@ -1,6 +1,7 @@
 import { compareText } from "../issues.js";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import {
+  ERROR_BODY,
   ERROR_RESPONSES,
   ERROR_SCHEMAS,
   HEADERS,
@@ -11,7 +12,7 @@ import {
 } from "./platform-components.js";
 
 export interface CompileOptions {
-  /** The `base_url` server variable's default, and the generated clients' default base URL. */
+  /** The server URL, and the generated clients' default base URL. */
   readonly baseUrl: string | undefined;
   /**
    * For one flow's types: every error status folds into one `default` response with the error
@@ -20,7 +21,7 @@ export interface CompileOptions {
   readonly compact?: boolean;
 }
 
-/** Stands in for the platform's URL when the project configured none; `flowgen serve` listens here. */
+/** The server URL when the project configured none: where `flowgen serve` listens by default. */
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8787";
 
 /**
@@ -35,27 +36,23 @@ export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[],
   const schemas = Object.fromEntries(names.map((name) => [name, model.components.get(name)]));
   return {
     openapi: "3.1.1",
+    // Semantic versioning, as tools that compare document versions expect; the API version is in the path (/v1).
     info: {
       title: "Flows",
-      version: "1",
-      description: "Flows of the flow invocation platform. Each is run by POST /v1/@<org>/<flow-name> with a JSON body and a bearer API key.",
+      version: "1.0.0",
+      description: "Flows of the flow invocation platform. Each is run by `POST /v1/@<org>/<flow-name>` with a JSON body and a bearer API key.",
     },
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    servers: [
-      {
-        url: "{base_url}",
-        description: "The platform; versions are in the path (/v1).",
-        variables: { base_url: { default: options.baseUrl ?? DEFAULT_SERVER_URL, description: "Scheme, host and optional base path of the platform." } },
-      },
-    ],
+    // A literal URL, no server variables: generators, docs and validators differ on those. No
+    // `jsonSchemaDialect` either: the 3.1 default dialect already is JSON Schema 2020-12 (§4.8.24).
+    servers: [{ url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""), description: "The platform; versions are in the path (/v1)." }],
     security: [{ [SECURITY_SCHEME]: [] }],
-    tags: [...new Set(flows.map((flow) => `@${flow.org}`))].map((name) => ({ name })),
+    tags: [...new Set(flows.map((flow) => flow.org))].map((org) => ({ name: `@${org}`, description: `Flows of the org \`@${org}\`.` })),
     paths: Object.fromEntries(flows.map((flow) => [flow.httpPath, { post: operationFor(flow, options.compact === true) }])),
     components: {
       schemas: { ...ERROR_SCHEMAS, ...schemas },
       ...(options.compact ? {} : { responses: errorResponseComponents(), headers: HEADERS }),
       securitySchemes: {
-        [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "An API key from the account dashboard, sent as Authorization: Bearer <API_KEY>." },
+        [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "An API key from the account dashboard, sent as `Authorization: Bearer <API_KEY>`." },
       },
     },
   };
@@ -64,12 +61,12 @@ export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[],
 function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown> {
   const examples = compact ? [] : namedExamples(flow);
   const errors = compact
-    ? { default: { description: "Any error: see the status and the error body.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } }
+    ? { default: { description: "Any error: see the status and the error body.", content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_BODY}` } } } } }
     : Object.fromEntries(ERROR_RESPONSES.map((response) => [response.status, { $ref: `#/components/responses/${response.name}` }]));
   return {
     operationId: flow.names.componentStem,
-    summary: flow.summary ?? `Run ${flow.id}`,
-    ...(flow.description === undefined ? {} : { description: flow.description }),
+    summary: nonBlank(flow.summary) ?? `Run ${flow.id}`,
+    ...(nonBlank(flow.description) === undefined ? {} : { description: flow.description }),
     ...(flow.deprecated ? { deprecated: true } : {}),
     tags: [`@${flow.org}`],
     security: [{ [SECURITY_SCHEME]: [] }],
@@ -88,6 +85,11 @@ function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown
   };
 }
 
+/** Empty descriptions say nothing and trip linters: left out. */
+function nonBlank(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === "" ? undefined : text;
+}
+
 function namedExamples(flow: FlowModel): { key: string; summary: string | undefined; input: unknown; output: unknown }[] {
   const used = new Set<string>();
   return flow.examples.map((example, i) => {
@@ -95,7 +97,7 @@ function namedExamples(flow: FlowModel): { key: string; summary: string | undefi
     let key = base;
     for (let n = 2; used.has(key); n++) key = `${base}-${n}`;
     used.add(key);
-    return { key, summary: example.name, input: example.input, output: example.output };
+    return { key, summary: nonBlank(example.name), input: example.input, output: example.output };
   });
 }
 

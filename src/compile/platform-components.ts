@@ -4,9 +4,16 @@
  * flowgen defines, documents in the README, and `flowgen serve` sends.
  */
 
-/** `{ code, message, details?, requestId? }`, the body of every non-2xx answer. */
+/**
+ * `{ code, message, details?, requestId? }`, the body of every non-2xx answer. Named as the
+ * runtime names it: a component called `Error` becomes a type that shadows the global `Error` in
+ * the code other generators (orval, hey-api) write.
+ */
+export const ERROR_BODY = "FlowErrorBody";
+const ERROR_DETAIL = "FlowErrorDetail";
+
 export const ERROR_SCHEMAS = {
-  Error: {
+  [ERROR_BODY]: {
     type: "object",
     description: "The body of every error answer.",
     required: ["code", "message"],
@@ -20,13 +27,14 @@ export const ERROR_SCHEMAS = {
       details: {
         type: "array",
         description: "One entry per problem, for errors about the request body.",
-        items: { $ref: "#/components/schemas/ErrorDetail" },
+        items: { $ref: `#/components/schemas/${ERROR_DETAIL}` },
       },
       requestId: { type: "string", description: "The id of the request, also sent as the X-Request-Id header; quote it when asking for help." },
     },
   },
-  ErrorDetail: {
+  [ERROR_DETAIL]: {
     type: "object",
+    description: "One problem with the request body.",
     required: ["pointer", "message"],
     properties: {
       pointer: { type: "string", description: "JSON pointer (RFC 6901) to the offending value in the request body; \"\" for the body itself." },
@@ -35,15 +43,17 @@ export const ERROR_SCHEMAS = {
   },
 } as const;
 
-const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({ description, schema });
+/** Headers carry an example (OpenAPI 3.1 §4.8.21) so that docs and mock servers show real values, not `0` and `"string"`. */
+const header = (description: string, example: string | number, schema: Record<string, unknown> = { type: "string" }) => ({ description, schema, example });
+const COUNT = { type: "integer", minimum: 0 };
 
 export const HEADERS = {
-  RequestId: header("The id of this request; echoes the caller's X-Request-Id when one was sent."),
-  RetryAfter: header("Seconds to wait before trying again (RFC 9110 §10.2.3).", { type: "integer", minimum: 0 }),
-  RateLimitLimit: header("Requests allowed in the current window.", { type: "integer", minimum: 0 }),
-  RateLimitRemaining: header("Requests left in the current window.", { type: "integer", minimum: 0 }),
-  RateLimitReset: header("Seconds until the window resets.", { type: "integer", minimum: 0 }),
-  WwwAuthenticate: header("The scheme to authenticate with: Bearer (RFC 6750 §3)."),
+  RequestId: header("The id of this request; echoes the caller's X-Request-Id when one was sent.", "req_01J9Z6"),
+  RetryAfter: header("Seconds to wait before trying again (RFC 9110 §10.2.3).", 1, COUNT),
+  RateLimitLimit: header("Requests allowed in the current window.", 20, COUNT),
+  RateLimitRemaining: header("Requests left in the current window.", 19, COUNT),
+  RateLimitReset: header("Seconds until the window resets.", 1, COUNT),
+  WwwAuthenticate: header("The scheme to authenticate with: Bearer (RFC 6750 §3).", 'Bearer realm="flows"'),
 } as const;
 
 type HeaderName = keyof typeof HEADERS;
@@ -53,19 +63,57 @@ interface ErrorResponse {
   readonly name: string;
   readonly description: string;
   readonly headers: readonly HeaderName[];
+  /** What `flowgen serve` answers in this case; shown by docs and served by mock servers. */
+  readonly example: { readonly code: string; readonly message: string; readonly details?: readonly { pointer: string; message: string }[] };
 }
 
 /** Statuses every flow operation can answer with, besides its 200. */
 export const ERROR_RESPONSES: readonly ErrorResponse[] = [
-  { status: "400", name: "BadRequest", description: "The body is not valid JSON (invalid_json) or does not match the flow's input schema (invalid_input); details lists every violation.", headers: ["RequestId"] },
-  { status: "401", name: "Unauthorized", description: "The Authorization header is missing, malformed, or carries an unknown key.", headers: ["RequestId", "WwwAuthenticate"] },
-  { status: "403", name: "Forbidden", description: "The key is valid but may not run this flow.", headers: ["RequestId"] },
-  { status: "404", name: "NotFound", description: "No flow has this id.", headers: ["RequestId"] },
-  { status: "413", name: "PayloadTooLarge", description: "The body is larger than the service accepts.", headers: ["RequestId"] },
-  { status: "415", name: "UnsupportedMediaType", description: "The body is not sent as application/json.", headers: ["RequestId"] },
-  { status: "429", name: "TooManyRequests", description: "Rate limited: wait Retry-After seconds, then try again.", headers: ["RequestId", "RetryAfter", "RateLimitLimit", "RateLimitRemaining", "RateLimitReset"] },
-  { status: "500", name: "InternalError", description: "The flow failed.", headers: ["RequestId"] },
-  { status: "503", name: "ServiceUnavailable", description: "The service is briefly unavailable; retry after Retry-After seconds when given.", headers: ["RequestId", "RetryAfter"] },
+  {
+    status: "400",
+    name: "BadRequest",
+    description: "The body is not valid JSON (invalid_json) or does not match the flow's input schema (invalid_input); details lists every violation.",
+    headers: ["RequestId"],
+    example: { code: "invalid_input", message: "The body does not match the flow's input schema.", details: [{ pointer: "/question", message: "must be string" }] },
+  },
+  {
+    status: "401",
+    name: "Unauthorized",
+    description: "The Authorization header is missing, malformed, or carries an unknown key.",
+    headers: ["RequestId", "WwwAuthenticate"],
+    example: { code: "unauthorized", message: "Send an API key as Authorization: Bearer <API_KEY>." },
+  },
+  { status: "403", name: "Forbidden", description: "The key is valid but may not run this flow.", headers: ["RequestId"], example: { code: "forbidden", message: "This key may not run flows of this org." } },
+  { status: "404", name: "NotFound", description: "No flow has this id.", headers: ["RequestId"], example: { code: "not_found", message: "No flow has this id; check the org and the flow name." } },
+  {
+    status: "413",
+    name: "PayloadTooLarge",
+    description: "The body is larger than the service accepts.",
+    headers: ["RequestId"],
+    example: { code: "payload_too_large", message: "The body is larger than the service accepts; send less." },
+  },
+  {
+    status: "415",
+    name: "UnsupportedMediaType",
+    description: "The body is not sent as application/json.",
+    headers: ["RequestId"],
+    example: { code: "unsupported_media_type", message: "Send the body as application/json." },
+  },
+  {
+    status: "429",
+    name: "TooManyRequests",
+    description: "Rate limited: wait Retry-After seconds, then try again.",
+    headers: ["RequestId", "RetryAfter", "RateLimitLimit", "RateLimitRemaining", "RateLimitReset"],
+    example: { code: "rate_limited", message: "Too many requests; retry after 1 second." },
+  },
+  { status: "500", name: "InternalError", description: "The flow failed.", headers: ["RequestId"], example: { code: "internal", message: "The flow failed; quote the request id when asking for help." } },
+  {
+    status: "503",
+    name: "ServiceUnavailable",
+    description: "The service is briefly unavailable; retry after Retry-After seconds when given.",
+    headers: ["RequestId", "RetryAfter"],
+    example: { code: "unavailable", message: "The service is briefly unavailable; retry after 1 second." },
+  },
 ];
 
 export const SUCCESS_HEADERS: readonly HeaderName[] = ["RequestId", "RateLimitLimit", "RateLimitRemaining", "RateLimitReset"];
@@ -95,7 +143,7 @@ export function errorResponseComponents(): Record<string, unknown> {
       {
         description: response.description,
         headers: headerRefs(response.headers),
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_BODY}` }, example: { ...response.example, requestId: "req_01J9Z6" } } },
       },
     ]),
   );
