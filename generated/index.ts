@@ -13,6 +13,7 @@ export type {
   FlowDefinition,
   FlowErrorBody,
   FlowErrorDetail,
+  FlowErrorInit,
   FlowErrorKind,
   FlowEvent,
   FlowFailure,

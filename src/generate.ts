@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { codeFingerprint, hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
@@ -78,7 +79,9 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
     const { checkSpecs } = await import("./spec/load-specs.js");
     const checked = checkSpecs(sources);
     if (!checked.ok) return checked;
-    const model = buildModel(checked.specs);
+    const { readRuntimeExports } = await import("./model/runtime-exports.js");
+    const runtimeExports = readRuntimeExports(template, (specifier) => readTemplateModule(specifier));
+    const model = buildModel(checked.specs, { runtimeExports });
     const plan = planFiles(model, { runtime: template, validation }, salt, options);
     await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
     const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter)));
@@ -147,6 +150,15 @@ function planFiles(model: ProjectModel, templates: { runtime: string; validation
     plan.push({ path: "validation.ts", key: hashParts(salt, "validation"), render });
   }
   return plan;
+}
+
+/** A module the runtime template imports from, by its specifier ("./errors.js" is templates/errors.ts). */
+function readTemplateModule(specifier: string): string | undefined {
+  try {
+    return readFileSync(new URL(specifier.replace(/\.js$/, ".ts"), RUNTIME_TEMPLATE), "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function validatorIssue(error: ValidatorCompileError, specs: string): Issue {

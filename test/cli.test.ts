@@ -115,7 +115,7 @@ describe("flowgen CLI, run as a process", () => {
     expect((await flowgen(dir, "generate")).code).toBe(0);
     const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
     expect(module).toContain("from '../runtime.js'");
-    expect(module).toMatch(/^ {4}return createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
+    expect(module).toMatch(/^ {4}return runtime.createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
     await expectPrettierClean(dir);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flowNames, indexNamespaces, pascalCase } from "../src/model/names.js";
+import { caseFold, flowNames, indexNamespaces, operationIds, pascalCase } from "../src/model/names.js";
 
 describe("names derived from flow ids", () => {
   it.each([
@@ -26,5 +26,29 @@ describe("names derived from flow ids", () => {
     ["the exact form for ids that meet on one readable name", [["acme", "qa-x"], ["acme-qa", "x"], ["acme", "y"]], ["acme$qa_x", "acme_qa$x", "acmeY"]],
   ])("index namespaces: %s", (_, ids, want) => {
     expect(indexNamespaces((ids as string[][]).map(([org, name]) => ({ org: org ?? "", name: name ?? "" })))).toEqual(want);
+  });
+
+  it("index namespaces: a readable name the runtime exports takes the exact form", () => {
+    const ids = [["is", "flow-error"], ["create", "flow-client"], ["with", "middleware"], ["acme", "flow"]].map(([org, name]) => ({ org: org ?? "", name: name ?? "" }));
+    expect(indexNamespaces(ids, ["isFlowError", "createFlowClient", "withMiddleware", "FlowError"])).toEqual(["is$flow_error", "create$flow_client", "with$middleware", "acmeFlow"]);
+  });
+
+  it.each([
+    ["unique ids keep <org>.<flow>", [["acme", "qa"], ["globex", "qa"]], ["acme.qa", "globex.qa"]],
+    ["ids that fold to the same letters: the first in code-unit order keeps its name", [["a1", "deep"], ["a-1", "deep"]], ["a1.deep.2", "a-1.deep"]],
+    ["org/name boundary moved", [["acme", "qax"], ["acmeq", "ax"], ["acme-q", "a-x"]], ["acme.qax.2", "acmeq.ax.3", "acme-q.a-x"]],
+    ["a suffix that another flow's name already folds to is skipped", [["a1", "deep"], ["a-1", "deep"], ["a1", "deep2"]], ["a1.deep.3", "a-1.deep", "a1.deep2"]],
+  ])("operationIds: %s", (_, ids, want) => {
+    const result = operationIds((ids as string[][]).map(([org, name]) => ({ org: org ?? "", name: name ?? "" })));
+    expect(result).toEqual(want);
+    expect(new Set(result.map(caseFold)).size).toBe(result.length);
+  });
+
+  it.each([
+    ["a-1.deep", "a1deep"],
+    ["A1Deep", "a1deep"],
+    ["_shared.money.Currency", "sharedmoneycurrency"],
+  ])("caseFold(%j) is %j", (given, want) => {
+    expect(caseFold(given)).toBe(want);
   });
 });

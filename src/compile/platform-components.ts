@@ -1,3 +1,5 @@
+import { PLATFORM_COMPONENTS } from "../model/names.js";
+
 /**
  * The parts of the OpenAPI document that every flow shares: the error body, the error responses,
  * their headers and the bearer scheme. The seed leaves the error body open (§7); this is the shape
@@ -9,8 +11,8 @@
  * runtime names it: a component called `Error` becomes a type that shadows the global `Error` in
  * the code other generators (orval, hey-api) write.
  */
-export const ERROR_BODY = "FlowErrorBody";
-const ERROR_DETAIL = "FlowErrorDetail";
+export const ERROR_BODY = PLATFORM_COMPONENTS.errorBody;
+const ERROR_DETAIL = PLATFORM_COMPONENTS.errorDetail;
 
 export const ERROR_SCHEMAS = {
   [ERROR_BODY]: {

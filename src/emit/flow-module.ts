@@ -34,11 +34,9 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
   const typesModule = `${stem}.types.js`;
   const blankLine: WriterFunction = (writer) => writer.blankLineIfLastNot();
   const statements: (StatementStructures | WriterFunction)[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: runtime,
-      namedImports: [{ name: "createFlowClient" }, { name: "ClientOptions", isTypeOnly: true }, { name: "FlowClient", isTypeOnly: true }],
-    },
+    // The runtime as a namespace: a flow's own names (`@acme/flow` gives `createFlowClient` and
+    // `FlowClient`) can then never meet the runtime's, and no flow name is ever `runtime`.
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtime, namespaceImport: "runtime" },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -57,7 +55,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
     blankLine,
     typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
-    typeAlias(`${typePrefix}Client`, `FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),
+    typeAlias(`${typePrefix}Client`, `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),
     blankLine,
     {
       kind: StructureKind.VariableStatement,
@@ -79,11 +77,11 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       isExported: true,
       name: factory,
       docs: [factoryDoc(flow)],
-      parameters: [{ name: "options", type: "ClientOptions", initializer: "{}" }],
+      parameters: [{ name: "options", type: "runtime.ClientOptions", initializer: "{}" }],
       returnType: `${typePrefix}Client`,
       statements: (writer) => {
         const defaults = options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
-        writer.write(`return createFlowClient<${typePrefix}Input, ${typePrefix}Output>(${flowConst}, ${defaults}, options);`);
+        writer.write(`return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output>(${flowConst}, ${defaults}, options);`);
       },
     },
   ];

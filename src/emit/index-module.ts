@@ -11,34 +11,11 @@ import { banner } from "./banner.js";
  * const text = emitIndexModule(project, model);
  */
 export function emitIndexModule(project: Project, model: ProjectModel): string {
+  // The runtime's exports as its source has them (model.runtimeExports), so the index follows the
+  // runtime as it changes; flow namespaces were named to avoid every one of them.
   const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: "./runtime.js",
-      namedExports: ["FlowError", "createFlowClient", "isFlowError", "withMiddleware"],
-    },
-    {
-      kind: StructureKind.ExportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "./runtime.js",
-      namedExports: [
-        "ClientOptions",
-        "FetchLike",
-        "FlowClient",
-        "FlowDefinition",
-        "FlowErrorBody",
-        "FlowErrorDetail",
-        "FlowErrorKind",
-        "FlowEvent",
-        "FlowFailure",
-        "FlowResult",
-        "FlowValidators",
-        "RateLimit",
-        "RetryOptions",
-        "RunOptions",
-        "Validate",
-      ],
-    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "./runtime.js", namedExports: [...model.runtimeExports.values] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "./runtime.js", namedExports: [...model.runtimeExports.types] },
     ...model.flows.map(
       (flow): StatementStructures => ({
         kind: StructureKind.ExportDeclaration,

@@ -1,6 +1,7 @@
 import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
 import { bundleSchemas, reachableComponents, type BundleRoot, type ComponentSchema } from "./bundle-schemas.js";
-import { flowNames, indexNamespaces, type FlowNames } from "./names.js";
+import { flowNames, indexNamespaces, operationIds, PLATFORM_COMPONENTS, type FlowNames } from "./names.js";
+import type { RuntimeExports } from "./runtime-exports.js";
 
 /** Everything later stages need to know about one flow; plain, readonly data. */
 export interface FlowModel {
@@ -29,6 +30,8 @@ export interface FlowModel {
 export interface ProjectModel {
   /** Sorted by id (code-unit order). */
   readonly flows: readonly FlowModel[];
+  /** What the runtime's entry module exports: the index re-exports it, and no flow takes these names. */
+  readonly runtimeExports: RuntimeExports;
   /** Every flow and shared schema component, sorted by name. */
   readonly components: ReadonlyMap<string, ComponentSchema>;
 }
@@ -40,20 +43,20 @@ export interface ProjectModel {
  * const model = buildModel(specs);
  * model.flows[0].names.factory; // "createQaClient"
  */
-export function buildModel(specs: SpecSet): ProjectModel {
+export function buildModel(specs: SpecSet, options: { readonly runtimeExports?: RuntimeExports } = {}): ProjectModel {
+  const runtimeExports = options.runtimeExports ?? { values: [], types: [] };
   const flows = [...specs.flows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const roots: BundleRoot[] = flows.flatMap((flow) => {
-    const stem = flowNames(flow.org, flow.name).componentStem;
-    return [
-      { resource: { relPath: flow.relPath, root: "/input" }, name: `${stem}.Input` },
-      { resource: { relPath: flow.relPath, root: "/output" }, name: `${stem}.Output` },
-    ];
-  });
-  const bundle = bundleSchemas(roots, specs.index);
-  const namespaces = indexNamespaces(flows);
+  const stems = operationIds(flows);
+  const roots: BundleRoot[] = flows.flatMap((flow, i) => [
+    { resource: { relPath: flow.relPath, root: "/input" }, name: `${stems[i]}.Input` },
+    { resource: { relPath: flow.relPath, root: "/output" }, name: `${stems[i]}.Output` },
+  ]);
+  const bundle = bundleSchemas(roots, specs.index, Object.values(PLATFORM_COMPONENTS));
+  const namespaces = indexNamespaces(flows, [...runtimeExports.values, ...runtimeExports.types]);
   return {
+    runtimeExports,
     flows: flows.map((flow, i) => {
-      const names = flowNames(flow.org, flow.name);
+      const names = { ...flowNames(flow.org, flow.name), componentStem: stems[i] ?? `${flow.org}.${flow.name}` };
       const inputComponent = `${names.componentStem}.Input`;
       const outputComponent = `${names.componentStem}.Output`;
       return {

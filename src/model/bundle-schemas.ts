@@ -2,6 +2,7 @@ import { compareText } from "../issues.js";
 import { getAtPointer, isPlainObject, splitPointer } from "../json-pointer.js";
 import { discriminatorMapping, isMappingRef, mapSubschemas } from "../spec/schema-keywords.js";
 import { resolveRef, type SchemaResource, type SpecIndex } from "../spec/schema-refs.js";
+import { caseFold } from "./names.js";
 
 /** A schema as it will stand under `#/components/schemas/<name>`, every `$ref` pointing at a component. */
 export type ComponentSchema = Record<string, unknown> | boolean;
@@ -26,23 +27,25 @@ const DROPPED_KEYWORDS = new Set(["$schema", "$defs", "definitions", "$comment"]
  * Turns the specs' schemas into OpenAPI components (OpenAPI 3.1 §4.8.7.1). Each flow root gets
  * the name it is given; every other `$ref` target, in a `$defs` or a shared file, becomes a
  * component named after where it lives: `acme.qa.Input.Address`, `_shared.money.Currency`.
- * Flow ids contain no "." and shared paths start with "_", so those names cannot meet.
+ * Names stay distinct after case folding (`caseFold`), so code other generators write from the
+ * document has one type per component: a name that would meet an earlier one, or one of
+ * `reserved`, gets `_2`, `_3`, … Roots are named first, so they keep the names they are given.
  *
  * @example
  * bundleSchemas([{ resource: { relPath: "@acme/qa.json", root: "/input" }, name: "acme.qa.Input" }], index)
  */
-export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex): SchemaBundle {
+export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, reserved: readonly string[] = []): SchemaBundle {
   const nameOf = new Map<string, string>();
-  const taken = new Set<string>();
+  const taken = new Set<string>(reserved.map(caseFold));
   const queue: { key: string; resource: SchemaResource; pointer: string }[] = [];
   const claim = (resource: SchemaResource, pointer: string, wanted: string): string => {
     const key = `${resource.relPath}#${pointer}`;
     const known = nameOf.get(key);
     if (known !== undefined) return known;
     let name = wanted;
-    for (let n = 2; taken.has(name); n++) name = `${wanted}_${n}`;
+    for (let n = 2; taken.has(caseFold(name)); n++) name = `${wanted}_${n}`;
     nameOf.set(key, name);
-    taken.add(name);
+    taken.add(caseFold(name));
     queue.push({ key, resource, pointer });
     return name;
   };

@@ -13,7 +13,7 @@ export interface FlowNames {
   readonly flowConst: string;
   /** "qaValidators": the export of `qa.validators.ts` (with `--validators`). */
   readonly validators: string;
-  /** "acme.qa": the operationId and the stem of the flow's component names. */
+  /** "acme.qa": the operationId and the stem of the flow's component names; see `operationIds`. */
   readonly componentStem: string;
 }
 
@@ -39,11 +39,57 @@ export function flowNames(org: string, name: string): FlowNames {
 }
 
 /**
- * Names for `export * as <name>` in the index: `acmeQa` for @acme/qa. Two ids can meet on one
- * readable name (`@acme/qa-x`, `@acme-qa/x`); those flows get the exact form `acme$qa_x`, in
- * which `$` stands for `/` and `_` for `-`, so it cannot meet another.
+ * What a name becomes once a generator has changed its case and dropped its separators
+ * (`a-1.deep`, `A1Deep`, `a1_deep` → `a1deep`). OpenAPI names that are unique in this form stay
+ * unique in the code orval, hey-api, openapi-generator and the like write from the document.
  */
-export function indexNamespaces(ids: readonly { org: string; name: string }[]): string[] {
+export function caseFold(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/**
+ * Component names flowgen itself puts in every document, with the error body. Kept here so
+ * that flow and shared components can be kept from meeting them, after case folding too.
+ */
+export const PLATFORM_COMPONENTS = { errorBody: "FlowErrorBody", errorDetail: "FlowErrorDetail" } as const;
+
+/**
+ * operationIds, one per id in the given order: `<org>.<flow>` (`acme.qa`), unless another flow's
+ * id folds to the same letters and digits (`@a-1/deep`, `@a1/deep`: both `a1deep`). Then the first
+ * of them in code-unit order keeps its name and the others get `.2`, `.3`, … (`a1.deep.2`),
+ * skipping any number whose folded form another flow already has.
+ *
+ * @example
+ * operationIds([{ org: "a-1", name: "deep" }, { org: "a1", name: "deep" }]); // ["a-1.deep", "a1.deep.2"]
+ */
+export function operationIds(ids: readonly { org: string; name: string }[]): string[] {
+  const readable = ids.map(({ org, name }) => `${org}.${name}`);
+  const folded = readable.map(caseFold);
+  const counts = new Map<string, number>();
+  for (const name of folded) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const taken = new Set(folded.filter((name) => counts.get(name) === 1));
+  const order = readable.map((name, i) => ({ name, i })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const result: string[] = [...readable];
+  for (const { name, i } of order) {
+    if (counts.get(folded[i] ?? "") === 1) continue;
+    let candidate = name;
+    for (let n = 2; taken.has(caseFold(candidate)); n++) candidate = `${name}.${n}`;
+    taken.add(caseFold(candidate));
+    result[i] = candidate;
+  }
+  return result;
+}
+
+/**
+ * Names for `export * as <name>` in the index: `acmeQa` for @acme/qa. Two ids can meet on one
+ * readable name (`@acme/qa-x`, `@acme-qa/x`), and a readable name can be one the runtime exports
+ * (`@is/flow-error` → `isFlowError`, passed in `reserved`); those flows get the exact form
+ * `acme$qa_x`, in which `$` stands for `/` and `_` for `-`, so it cannot meet another.
+ *
+ * @example
+ * indexNamespaces([{ org: "is", name: "flow-error" }], ["isFlowError"]); // ["is$flow_error"]
+ */
+export function indexNamespaces(ids: readonly { org: string; name: string }[], reserved: readonly string[] = []): string[] {
   const readable = ids.map(({ org, name }) => {
     const orgPart = pascalCase(org);
     return `${orgPart.charAt(0).toLowerCase()}${orgPart.slice(1)}${pascalCase(name).replace(/^Flow(?=[0-9])/, "")}`;
@@ -52,7 +98,7 @@ export function indexNamespaces(ids: readonly { org: string; name: string }[]): 
   for (const name of readable) counts.set(name, (counts.get(name) ?? 0) + 1);
   return ids.map(({ org, name }, i) => {
     const candidate = readable[i] ?? "";
-    if (counts.get(candidate) === 1) return candidate;
+    if (counts.get(candidate) === 1 && !reserved.includes(candidate)) return candidate;
     const exact = `${org}$${name}`.replace(/-/g, "_");
     return /^[0-9]/.test(exact) ? `_${exact}` : exact;
   });

@@ -7,6 +7,7 @@ import {
   type OpenAPI3,
 } from "openapi-typescript";
 import ts from "typescript";
+import { liftRecursiveComponents } from "./recursive-aliases.js";
 
 /**
  * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document, by
@@ -56,6 +57,6 @@ export function renderTypes(document: Record<string, unknown>): string {
     },
   };
   // `webhooks` and `$defs` are always empty here; leaving them out keeps each module to what it uses.
-  const nodes = transformSchema(schema, ctx).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
+  const nodes = liftRecursiveComponents(transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
   return astToString(nodes);
 }
