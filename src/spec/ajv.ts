@@ -14,7 +14,8 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
 
 /** One Ajv per run: compiled schemas are per-run state, never module state. */
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, logger: false });
   addFormats(ajv);
   return ajv;
 }
