@@ -80,6 +80,7 @@ describe("bad input is refused with file, pointer and what to do", () => {
       "specs/@acme/duplicate.json": '{\n  "input": { "type": "object" },\n  "output": { "type": "object" },\n  "input": { "type": "string" }\n}\n',
       "specs/@acme/bomb.yaml": ALIAS_BOMB,
       "specs/@acme/deep.json": { input: nested(250), output: qa.output },
+      "specs/@acme/brackets.json": `{ "input": ${"[".repeat(100_000)}${"]".repeat(100_000)} }`,
       "specs/@acme/regex.json": {
         input: { type: "object", properties: { a: { type: "string", pattern: "([a-z]" }, b: { type: "string", pattern: "\\p{Lu}+" } }, patternProperties: { "\\k": {} } },
         output: qa.output,
@@ -100,6 +101,7 @@ describe("bad input is refused with file, pointer and what to do", () => {
     expect(report).toMatchInlineSnapshot(`
       [
         "specs/@acme/bomb.yaml: aliases expand past 1000 nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it [yaml-alias-limit]",
+        "specs/@acme/brackets.json:1:523: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep]",
         "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep]",
         "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
         "specs/@acme/regex.json:7:9 #/input/properties/a/pattern: "([a-z]" is not a valid regular expression (ECMAScript, "u" flag): Unterminated group; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern]",

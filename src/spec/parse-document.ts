@@ -19,6 +19,7 @@ export type ParseResult =
  * down the pipeline (meta-schema checks, type rendering, formatting) could run out of stack.
  */
 export const MAX_NESTING_DEPTH = 128;
+const TOO_DEEP = `values nest more than ${MAX_NESTING_DEPTH} levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them`;
 /** How many alias expansions a YAML file may make: enough for reuse, too few for an alias bomb. */
 export const MAX_YAML_ALIASES = 1000;
 
@@ -44,7 +45,7 @@ export function parseDocument(file: string, text: string): ParseResult {
         file,
         pointer: tooDeep,
         ...parsed.document.locate(tooDeep),
-        message: `values nest more than ${MAX_NESTING_DEPTH} levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them`,
+        message: TOO_DEEP,
       },
     ],
   };
@@ -62,7 +63,33 @@ function firstPointerDeeperThan(root: unknown, limit: number): string | undefine
   return undefined;
 }
 
+/**
+ * The offset of the first bracket that opens past `limit` levels, found by a scan that skips
+ * strings. The JSON parser recurses once per level, so a file of 100,000 `[` would exhaust the
+ * stack before the depth check on the parsed value could say anything.
+ */
+function bracketPastDepth(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
 function parseJson(file: string, text: string): ParseResult {
+  // Far past the limit: refused before parsing, by position (the pointer would be unreadable anyway).
+  const runaway = bracketPastDepth(text, 4 * MAX_NESTING_DEPTH);
+  if (runaway !== undefined) {
+    return { ok: false, issues: [{ code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP }] };
+  }
   const errors: jsonc.ParseError[] = [];
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const lines = lineStarts(text);
