@@ -27,6 +27,7 @@ export const ISSUE_CODES = {
   "ref-outside-specs": "A $ref points outside the specs folder.",
   "ref-not-relative": "A $ref is an absolute URL or path instead of a relative one.",
   "ref-to-flow-file": "A $ref points into another flow's spec file instead of a shared schema.",
+  "ref-cycle": "A $ref cycle that never steps into the data (a → b → a through $ref, allOf, anyOf, …).",
   "invalid-example": "An example does not match its flow's input or output schema.",
   "invalid-schema-value": "An enum, const, default or examples value fails the schema it belongs to.",
   "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",

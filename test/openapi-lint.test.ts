@@ -52,12 +52,15 @@ describe("openapi.json is accepted by Redocly lint (recommended) and swagger-par
     expect(JSON.stringify(document)).not.toMatch(/(^|[^`])POST \/v1\/@</);
   });
 
-  it("leaves out a flow's empty summary and description", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": { summary: " ", description: "", input: { type: "object" }, output: { type: "object" } } });
+  it("leaves out empty summaries and descriptions, the flow's and its schemas'", async () => {
+    const input = { type: "object", description: "", properties: { a: { type: "string", description: " " } } };
+    const dir = await tempProject({ "specs/@acme/qa.json": { summary: " ", description: "", input, output: { type: "object" }, examples: [{ name: "", input: {}, output: {} }] } });
     const document = await renderedOpenApi(dir, "specs");
     const operation = (document.paths as Record<string, { post: Record<string, unknown> }>)["/v1/@acme/qa"]?.post;
     expect(operation?.summary).toBe("Run @acme/qa");
     expect(operation).not.toHaveProperty("description");
+    expect(JSON.stringify(document)).not.toMatch(/"(description|summary)":"\s*"/);
+    expect((document.components as { schemas: Record<string, unknown> }).schemas["acme.qa.Input"]).toEqual({ type: "object", properties: { a: { type: "string" } } });
     expect(await lintOpenApi(JSON.stringify(document))).toEqual([]);
   });
 });

@@ -116,6 +116,25 @@ describe("bad input is refused with file, pointer and what to do", () => {
     `);
   });
 
+  it("refuses a $ref cycle that never steps into the data, across files or in one, and keeps recursion through properties", async () => {
+    const report = await problems({
+      "specs/_shared/a.json": { $ref: "b.json" },
+      "specs/_shared/b.json": { anyOf: [{ $ref: "a.json" }, { type: "string" }] },
+      "specs/_shared/tree.json": { type: "object", properties: { children: { type: "array", items: { $ref: "#" } } } },
+      "specs/@acme/qa.json": {
+        input: { type: "object", properties: { x: { $ref: "../_shared/a.json" }, t: { $ref: "../_shared/tree.json" } } },
+        output: { type: "object", allOf: [{ $ref: "#/$defs/Loop" }], $defs: { Loop: { not: { $ref: "#" } } } },
+        examples: [{ input: { x: "s" }, output: {} }],
+      },
+    });
+    expect(report).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/qa.json:23:11 #/output/$defs/Loop/not/$ref: this leads back to where it started (@acme/qa.json#/output → @acme/qa.json#/output/$defs/Loop → @acme/qa.json#/output) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle]",
+        "specs/_shared/b.json:4:7 #/anyOf/0/$ref: this leads back to where it started (_shared/a.json → _shared/b.json → _shared/a.json) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle]",
+      ]
+    `);
+  });
+
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
     const dir = await tempProject({ "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output } });
     const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });

@@ -61,7 +61,8 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, re
     const refs = new Set<string>();
     const rewrite = (schema: unknown): unknown => {
       if (!isPlainObject(schema)) return schema;
-      const kept = Object.fromEntries(Object.entries(schema).filter(([keyword]) => !DROPPED_KEYWORDS.has(keyword)));
+      // A blank description says nothing, and documentation tools show it as an empty block.
+      const kept = Object.fromEntries(Object.entries(schema).filter(([keyword, value]) => !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value))));
       const mapped = mapSubschemas(kept, rewrite);
       const toComponent = (ref: string): string => {
         const resolved = resolveRef(ref, item.resource, index);
@@ -112,6 +113,10 @@ function componentNameFor(resource: SchemaResource, pointer: string, rootNames: 
     rootNames.get(`${resource.relPath}#${resource.root}`) ?? resource.relPath.replace(/\.(json|ya?ml)$/i, "").replace(/@/g, "").split("/").map(sanitize).join(".");
   const tokens = splitPointer(pointer.slice(resource.root.length)).filter((token) => token !== "$defs" && token !== "definitions");
   return [stem, ...tokens.map(sanitize)].join(".");
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value === "string" && value.trim() === "";
 }
 
 /** Component names may hold only `[A-Za-z0-9._-]` (OpenAPI 3.1 §4.8.7.1). */

@@ -4,6 +4,7 @@ import { getAtPointer, isPlainObject } from "../json-pointer.js";
 import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
 import { addSchemas, checkExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
+import { findRefCycles } from "./ref-cycles.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import { readSpecFiles, type FlowSource, type SpecSource, type SpecSources } from "./read-spec-files.js";
@@ -91,8 +92,16 @@ export function checkSpecs(sources: SpecSources): LoadResult {
     if (found.length > 0) badFiles.add(source.relPath);
   }
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
-  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches.
+  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
+  // recurse forever on a cycle that never steps into the data.
   if (sources.shared.every((source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath))) {
+    const roots = [
+      ...flows.flatMap((flow) => ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root }))),
+      ...sources.shared.map((source) => ({ relPath: source.relPath, root: "" })),
+    ];
+    const cycles = findRefCycles(index, roots);
+    issues.push(...cycles.map(fromSchemaFinding));
+    if (cycles.length > 0) return { ok: false, issues };
     const sound = new Set(flows.map((flow) => flow.relPath));
     addSchemas(ajv, { ...index, files: new Map([...index.files].filter(([relPath]) => sound.has(relPath) || !index.flowFiles.has(relPath))) });
     for (const source of sources.shared) issues.push(...checkSchemaValues(ajv, { relPath: source.relPath, root: "" }, index).map(fromSchemaFinding));

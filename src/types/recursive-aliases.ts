@@ -108,7 +108,7 @@ function aliasNames(components: readonly string[]): Map<string, string> {
   const taken = new Set<string>();
   return new Map(
     components.map((name) => {
-      const base = `Recursive_${name.replace(/[^A-Za-z0-9_]/g, "_")}`;
+      const base = `Recursive_${name.replace(/^_+/, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
       let alias = base;
       for (let n = 2; taken.has(alias); n++) alias = `${base}_${n}`;
       taken.add(alias);

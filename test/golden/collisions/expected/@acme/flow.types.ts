@@ -41,9 +41,9 @@ export interface components {
     };
     /** @description Trees, by refering back to tree.json: a cycle across two shared files. */
     "_shared.forest": components["schemas"]["_shared.tree"][];
-    "_shared.json-list": Recursive__shared_json_list;
+    "_shared.json-list": Recursive_shared_json_list;
     /** @description Any JSON value: a cycle through an array and a map across two files, with no object type on the way. */
-    "_shared.json-value": Recursive__shared_json_value;
+    "_shared.json-value": Recursive_shared_json_value;
     /** @description A tree node; its children are in forest.json, which refers back here. */
     "_shared.tree": {
       label: string;
@@ -105,10 +105,10 @@ export interface operations {
     };
   };
 }
-export type Recursive__shared_json_list = Recursive__shared_json_value[];
-export type Recursive__shared_json_value =
+export type Recursive_shared_json_list = Recursive_shared_json_value[];
+export type Recursive_shared_json_value =
   | (string | number | boolean | null)
-  | Recursive__shared_json_list
+  | Recursive_shared_json_list
   | {
-      [key: string]: Recursive__shared_json_value;
+      [key: string]: Recursive_shared_json_value;
     };

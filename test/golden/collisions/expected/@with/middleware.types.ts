@@ -43,9 +43,9 @@ export interface components {
     "_flow.error-body_2": {
       note?: string;
     };
-    "_shared.json-list": Recursive__shared_json_list;
+    "_shared.json-list": Recursive_shared_json_list;
     /** @description Any JSON value: a cycle through an array and a map across two files, with no object type on the way. */
-    "_shared.json-value": Recursive__shared_json_value;
+    "_shared.json-value": Recursive_shared_json_value;
     "with.middleware.Input": {
       value?: components["schemas"]["_shared.json-value"];
     };
@@ -94,10 +94,10 @@ export interface operations {
     };
   };
 }
-export type Recursive__shared_json_list = Recursive__shared_json_value[];
-export type Recursive__shared_json_value =
+export type Recursive_shared_json_list = Recursive_shared_json_value[];
+export type Recursive_shared_json_value =
   | (string | number | boolean | null)
-  | Recursive__shared_json_list
+  | Recursive_shared_json_list
   | {
-      [key: string]: Recursive__shared_json_value;
+      [key: string]: Recursive_shared_json_value;
     };
