@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caseFold, flowNames, indexNamespaces, operationIds, pascalCase } from "../src/model/names.js";
+import { caseFold, flowNames, foldUnique, indexNamespaces, operationIds, pascalCase } from "../src/model/names.js";
 
 describe("names derived from flow ids", () => {
   it.each([
@@ -42,6 +42,11 @@ describe("names derived from flow ids", () => {
     const result = operationIds((ids as string[][]).map(([org, name]) => ({ org: org ?? "", name: name ?? "" })));
     expect(result).toEqual(want);
     expect(new Set(result.map(caseFold)).size).toBe(result.length);
+  });
+
+  it("foldUnique keeps org tags apart too, whatever order they come in", () => {
+    expect(foldUnique(["@a1", "@a-1", "@acme"])).toEqual(["@a1.2", "@a-1", "@acme"]);
+    expect(foldUnique(["@acme", "@a-1", "@a1"])).toEqual(["@acme", "@a-1", "@a1.2"]);
   });
 
   it.each([

@@ -46,7 +46,7 @@ export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[],
     // `jsonSchemaDialect` either: the 3.1 default dialect already is JSON Schema 2020-12 (§4.8.24).
     servers: [{ url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""), description: "The platform; versions are in the path (/v1)." }],
     security: [{ [SECURITY_SCHEME]: [] }],
-    tags: [...new Set(flows.map((flow) => flow.org))].map((org) => ({ name: `@${org}`, description: `Flows of the org \`@${org}\`.` })),
+    tags: [...new Map(flows.map((flow) => [flow.tag, flow.org]))].map(([tag, org]) => ({ name: tag, description: `Flows of the org \`@${org}\`.` })),
     paths: Object.fromEntries(flows.map((flow) => [flow.httpPath, { post: operationFor(flow, options.compact === true) }])),
     components: {
       schemas: { ...ERROR_SCHEMAS, ...schemas },
@@ -68,7 +68,7 @@ function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown
     summary: nonBlank(flow.summary) ?? `Run ${flow.id}`,
     ...(nonBlank(flow.description) === undefined ? {} : { description: flow.description }),
     ...(flow.deprecated ? { deprecated: true } : {}),
-    tags: [`@${flow.org}`],
+    tags: [flow.tag],
     security: [{ [SECURITY_SCHEME]: [] }],
     requestBody: {
       required: true,

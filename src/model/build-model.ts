@@ -1,6 +1,6 @@
 import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
 import { bundleSchemas, reachableComponents, type BundleRoot, type ComponentSchema } from "./bundle-schemas.js";
-import { flowNames, indexNamespaces, operationIds, PLATFORM_COMPONENTS, type FlowNames } from "./names.js";
+import { flowNames, foldUnique, indexNamespaces, operationIds, PLATFORM_COMPONENTS, type FlowNames } from "./names.js";
 import type { RuntimeExports } from "./runtime-exports.js";
 
 /** Everything later stages need to know about one flow; plain, readonly data. */
@@ -18,6 +18,8 @@ export interface FlowModel {
   readonly description: string | undefined;
   readonly deprecated: boolean;
   readonly names: FlowNames;
+  /** The OpenAPI tag of the flow's org: `@acme`, distinct from other orgs' after case folding. */
+  readonly tag: string;
   /** Name under which the index re-exports this module. */
   readonly indexNamespace: string;
   readonly inputComponent: string;
@@ -53,6 +55,8 @@ export function buildModel(specs: SpecSet, options: { readonly runtimeExports?: 
   ]);
   const bundle = bundleSchemas(roots, specs.index, Object.values(PLATFORM_COMPONENTS));
   const namespaces = indexNamespaces(flows, [...runtimeExports.values, ...runtimeExports.types]);
+  const orgs = [...new Set(flows.map((flow) => flow.org))];
+  const tags = new Map(foldUnique(orgs.map((org) => `@${org}`)).map((tag, i) => [orgs[i], tag]));
   return {
     runtimeExports,
     flows: flows.map((flow, i) => {
@@ -70,6 +74,7 @@ export function buildModel(specs: SpecSet, options: { readonly runtimeExports?: 
         description: flow.description,
         deprecated: flow.deprecated,
         names,
+        tag: tags.get(flow.org) ?? `@${flow.org}`,
         indexNamespace: namespaces[i] ?? names.typePrefix,
         inputComponent,
         outputComponent,

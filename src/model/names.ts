@@ -54,22 +54,32 @@ export function caseFold(name: string): string {
 export const PLATFORM_COMPONENTS = { errorBody: "FlowErrorBody", errorDetail: "FlowErrorDetail" } as const;
 
 /**
- * operationIds, one per id in the given order: `<org>.<flow>` (`acme.qa`), unless another flow's
- * id folds to the same letters and digits (`@a-1/deep`, `@a1/deep`: both `a1deep`). Then the first
- * of them in code-unit order keeps its name and the others get `.2`, `.3`, … (`a1.deep.2`),
- * skipping any number whose folded form another flow already has.
+ * operationIds, one per id in the given order: `<org>.<flow>` (`acme.qa`), kept distinct after
+ * case folding by `foldUnique`: `@a-1/deep` and `@a1/deep` give `a-1.deep` and `a1.deep.2`.
  *
  * @example
  * operationIds([{ org: "a-1", name: "deep" }, { org: "a1", name: "deep" }]); // ["a-1.deep", "a1.deep.2"]
  */
 export function operationIds(ids: readonly { org: string; name: string }[]): string[] {
-  const readable = ids.map(({ org, name }) => `${org}.${name}`);
-  const folded = readable.map(caseFold);
+  return foldUnique(ids.map(({ org, name }) => `${org}.${name}`));
+}
+
+/**
+ * The given names, distinct after case folding. A name no other folds onto is kept; of names
+ * that fold alike, the first in code-unit order is kept and the others get `.2`, `.3`, …,
+ * skipping any number whose folded form another name already has. Only the names that meet
+ * change, and how depends on nothing but the set of names.
+ *
+ * @example
+ * foldUnique(["@a1", "@a-1"]); // ["@a1.2", "@a-1"]
+ */
+export function foldUnique(names: readonly string[]): string[] {
+  const folded = names.map(caseFold);
   const counts = new Map<string, number>();
   for (const name of folded) counts.set(name, (counts.get(name) ?? 0) + 1);
   const taken = new Set(folded.filter((name) => counts.get(name) === 1));
-  const order = readable.map((name, i) => ({ name, i })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const result: string[] = [...readable];
+  const order = names.map((name, i) => ({ name, i })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const result: string[] = [...names];
   for (const { name, i } of order) {
     if (counts.get(folded[i] ?? "") === 1) continue;
     let candidate = name;
