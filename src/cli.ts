@@ -30,6 +30,9 @@ interface ServeArgs {
   rate: number;
   burst: number;
   "body-limit": number;
+  "max-depth": number;
+  "headers-timeout": number;
+  "request-timeout": number;
   seed: number;
   latency: string | undefined;
   "error-rate": string | undefined;
@@ -86,6 +89,9 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("rate", { type: "number", default: 10, describe: "Requests per second per key" })
           .option("burst", { type: "number", default: 20, describe: "Requests a key may send at once" })
           .option("body-limit", { type: "number", default: 1_048_576, describe: "Largest request body in bytes" })
+          .option("max-depth", { type: "number", default: 64, describe: "Deepest nesting of arrays and objects in a request body" })
+          .option("headers-timeout", { type: "number", default: 10_000, describe: "Milliseconds a client has to send the request headers (then 408)" })
+          .option("request-timeout", { type: "number", default: 30_000, describe: "Milliseconds a client has to send the whole request (then 408)" })
           .option("seed", { type: "number", default: 1, describe: "Seed of the mock data and of the injected faults" })
           .option("latency", { type: "string", describe: "Faults: add this many ms to each call, or a seeded random delay in a range: 100-300" })
           .option("error-rate", { type: "string", describe: "Faults: share of calls (0..1) answered with --error-status" })
@@ -188,6 +194,9 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
       rate: args.rate,
       burst: args.burst,
       bodyLimit: args["body-limit"],
+      maxDepth: args["max-depth"],
+      headersTimeoutMs: args["headers-timeout"],
+      requestTimeoutMs: args["request-timeout"],
       seed: args.seed,
       faults: parseFaultFlags({
         latency: args.latency,
