@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { diffVersions } from "../src/diff/diff-versions.js";
 import { ContractSourceError } from "../src/diff/read-contract.js";
+import { banner } from "../src/emit/banner.js";
 import { contract } from "./helpers/contract.js";
 import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
 
@@ -106,13 +107,17 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
   });
 
   it("generate --fail-on-breaking exits 4 and writes nothing; without it, writes and lists the changes", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa() });
+    // The output folder of an earlier run, as flowgen writes it: the contract and a runtime with its banner.
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa(),
+      "generated/openapi.json": contract({ "@acme/qa": qa() }),
+      "generated/runtime.ts": `${banner("templates/runtime.ts in flowgen")}\n`,
+    });
     const generate = (...args: string[]) =>
       run(process.execPath, [BIN, "generate", "--no-cache", ...args], { cwd: dir }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
-    expect((await generate()).code).toBe(0);
     const before = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     await writeFiles(dir, { "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }) });
     const refused = await generate("--fail-on-breaking");
@@ -122,6 +127,6 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toBe(before);
     const accepted = await generate();
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toMatch(/^@acme\/qa #\/input\/required: "lang" is now required \(breaking for callers\)\nContract generated\/openapi.json → specs: 1 breaking change, 0 compatible changes\nflowgen: 1 flows → generated: 0 added, 2 changed/);
+    expect(accepted.stdout).toMatch(/^@acme\/qa #\/input\/required: "lang" is now required \(breaking for callers\)\nContract generated\/openapi.json → specs: 1 breaking change, 0 compatible changes\nflowgen: 1 flows → generated: 3 added, 2 changed, 0 removed, 0 unchanged/);
   });
 });
