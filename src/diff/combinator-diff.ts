@@ -77,22 +77,26 @@ function sameBranch(x: unknown, y: unknown): boolean {
 
 function compareBranches(ctx: DiffContext, keyword: Combinator, before: Branches, after: Branches): void {
   const pairs = pairBranches(ctx, before.nodes, after.nodes);
-  const pairedBefore = new Set(pairs.map(([i]) => i));
-  const pairedAfter = new Set(pairs.map(([, j]) => j));
   for (const [i, j] of pairs) ctx.compare(before.nodes[i], after.nodes[j], after.pointer(j));
-  before.nodes.forEach((node, i) => {
-    if (pairedBefore.has(i)) return;
-    const schema = resolveSchema(ctx.base, node).schema;
-    if (keyword === "allOf") ctx.report(before.pointer(i), "constraint-removed", `allOf branch ${describeBranch(schema, i)} removed`);
-    else if (isNullOnly(schema)) ctx.report(before.pointer(i), "nullable-removed", "null is no longer allowed");
-    else ctx.report(before.pointer(i), "branch-removed", `${keyword} branch ${describeBranch(schema, i)} removed`);
-  });
-  after.nodes.forEach((node, j) => {
-    if (pairedAfter.has(j)) return;
-    const schema = resolveSchema(ctx.head, node).schema;
-    if (keyword === "allOf") ctx.report(after.pointer(j), "constraint-added", `allOf branch ${describeBranch(schema, j)} added`);
-    else if (isNullOnly(schema)) ctx.report(after.pointer(j), "nullable-added", "null is now allowed");
-    else ctx.report(after.pointer(j), "branch-added", `${keyword} branch ${describeBranch(schema, j)} added`);
+  reportUnpaired(ctx, keyword, before, new Set(pairs.map(([i]) => i)), "removed");
+  reportUnpaired(ctx, keyword, after, new Set(pairs.map(([, j]) => j)), "added");
+}
+
+const UNPAIRED = {
+  removed: { allOf: "constraint-removed", nullable: "nullable-removed", union: "branch-removed", nullMessage: "null is no longer allowed" },
+  added: { allOf: "constraint-added", nullable: "nullable-added", union: "branch-added", nullMessage: "null is now allowed" },
+} as const;
+
+/** Branches without a partner: removed ones are read in the base document, added ones in the head. */
+function reportUnpaired(ctx: DiffContext, keyword: Combinator, branches: Branches, paired: ReadonlySet<number>, change: "added" | "removed"): void {
+  const rules = UNPAIRED[change];
+  branches.nodes.forEach((node, i) => {
+    if (paired.has(i)) return;
+    const schema = resolveSchema(change === "added" ? ctx.head : ctx.base, node).schema;
+    const at = branches.pointer(i);
+    if (keyword === "allOf") ctx.report(at, rules.allOf, `allOf branch ${describeBranch(schema, i)} ${change}`);
+    else if (isNullOnly(schema)) ctx.report(at, rules.nullable, rules.nullMessage);
+    else ctx.report(at, rules.union, `${keyword} branch ${describeBranch(schema, i)} ${change}`);
   });
 }
 
