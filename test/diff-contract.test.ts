@@ -35,6 +35,23 @@ describe("diffContracts: references", () => {
     expect(diffContracts(base, head).changes).toEqual([]);
   });
 
+  it("finds a change inside a renamed recursive component", () => {
+    const base = contract({ "@acme/tree": { output: { $ref: "#/components/schemas/Node" } } }, { Node: node() });
+    const renamed = JSON.parse(JSON.stringify(node({ maxLength: 3 })).replaceAll("schemas/Node", "schemas/acme.tree.Output")) as unknown;
+    const head = contract({ "@acme/tree": { output: { $ref: "#/components/schemas/acme.tree.Output" } } }, { "acme.tree.Output": renamed });
+    expect(diffContracts(base, head).changes.map((c) => `${c.kind} ${c.pointer}`)).toEqual(["compatible /output/properties/id/maxLength"]);
+  });
+
+  it("reads a union that lost its null branch as null removed, and keywords beside a $ref as part of it", () => {
+    const schemas = { Money: { type: "object", properties: { amount: { type: "string" } } } };
+    const base = contract({ "@acme/pay": { output: { type: "object", properties: { m: { oneOf: [{ $ref: "#/components/schemas/Money" }, { type: "null" }] }, n: { $ref: "#/components/schemas/Money" } } } } }, schemas);
+    const head = contract({ "@acme/pay": { output: { type: "object", properties: { m: { $ref: "#/components/schemas/Money" }, n: { $ref: "#/components/schemas/Money", required: ["amount"] } } } } }, schemas);
+    expect(diffContracts(base, head).changes.map((c) => `${c.kind} ${c.rule} ${c.pointer}`)).toEqual([
+      "compatible nullable-removed /output/properties/m/oneOf/1",
+      "compatible required-added /output/properties/n/required",
+    ]);
+  });
+
   it("finds nothing between the repository's contract and itself, and lists its deprecated flow", async () => {
     const document = await repoContract();
     expect(diffContracts(document, structuredClone(document))).toMatchObject({ changes: [], breaking: 0, compatible: 0, deprecated: ["@acme/org-chart"] });

@@ -54,6 +54,9 @@ describe("diffVersions, on a real git repository", () => {
       "@acme/qa breaking required-added /input/required",
     ]);
     expect(lines(await diffVersions({ ...where, base: "v1", head: "main" }))).toEqual(["@acme/old breaking flow-removed ", "@acme/qa compatible property-added /input/properties/lang"]);
+    await writeFiles(dir, { "tools/.keep": "" });
+    const fromSubfolder = await diffVersions({ cwd: path.join(dir, "tools"), specs: "../specs", out: "../generated", base: "v1", head: "main" });
+    expect(lines(fromSubfolder)).toEqual(["@acme/old breaking flow-removed ", "@acme/qa compatible property-added /input/properties/lang"]);
   });
 
   it("reads the committed openapi.json at a ref that has no specs folder", async () => {
