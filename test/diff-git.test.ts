@@ -76,7 +76,7 @@ describe("diffVersions, on a real git repository", () => {
     expect(lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "before.json" }))).toEqual(["@acme/qa breaking required-added /input/required"]);
   });
 
-  it("names problems in the specs at a ref by ref and path", async () => {
+  it("names problems in the specs at a ref by ref and path, unless the ref has its openapi.json to fall back on", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": { input: { type: "object" } } });
     await git(dir, "init", "-q");
     await git(dir, "add", "-A");
@@ -84,6 +84,11 @@ describe("diffVersions, on a real git repository", () => {
     await writeFiles(dir, { "specs/@acme/qa.json": qa() });
     const result = await diffVersions({ cwd: dir, specs: "specs", out: "generated" });
     expect(result.ok === false && result.issues.map((issue) => `${issue.file} ${issue.code}`)).toEqual(["HEAD:specs/@acme/qa.json missing-key"]);
+    await writeFiles(dir, { "generated/openapi.json": contract({ "@acme/qa": { input: { type: "object" } } }) });
+    await git(dir, "add", "generated/openapi.json");
+    await git(dir, "commit", "-q", "-m", "with its contract");
+    const fallback = await diffVersions({ cwd: dir, specs: "specs", out: "generated" });
+    expect(fallback.ok && fallback.report.base).toBe("HEAD:generated/openapi.json");
   });
 
   it("says what to pass for an unknown ref, outside a repository, or a file that is no OpenAPI document", async () => {

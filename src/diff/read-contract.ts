@@ -33,7 +33,8 @@ export interface ContractLocation {
 /**
  * Reads one version of the contract. `version` is a folder of specs, an OpenAPI file (JSON or
  * YAML), or a git ref whose specs folder is compiled by this flowgen (its committed
- * `<out>/openapi.json` when it has no specs folder); undefined for the specs in the working tree.
+ * `<out>/openapi.json` when it has no specs folder, or specs this flowgen rejects); undefined for
+ * the specs in the working tree.
  * A path that exists wins over a ref of the same name.
  *
  * @example
@@ -78,9 +79,12 @@ async function readGitContract(ref: string, where: ContractLocation): Promise<Co
   const cwd = await realpath(where.cwd);
   const specs = path.relative(root, path.resolve(cwd, where.specs)).split(path.sep).join("/");
   const files = await readGitFolder(root, ref, specs || ".");
-  if (files.size > 0) return compileGitSpecs(ref, specs, files);
+  const compiled = files.size > 0 ? await compileGitSpecs(ref, specs, files) : undefined;
+  if (compiled?.ok) return compiled;
   const openapi = path.relative(root, path.resolve(cwd, where.out, "openapi.json")).split(path.sep).join("/");
   const committed = await runGit(root, ["cat-file", "blob", `${ref}:${openapi}`]).catch(() => undefined);
+  // Specs an older flowgen accepted may break a rule this one added: the contract committed with them still tells what callers had.
+  if (committed === undefined && compiled !== undefined) return compiled;
   if (committed === undefined) throw new ContractSourceError(`${ref} has neither ${specs}/ nor ${openapi}; pass --base a commit that has them, or --specs the folder the specs were in`);
   const label = `${ref}:${openapi}`;
   try {
