@@ -56,7 +56,13 @@ export const CHANGE_RULES = {
 
 export type RuleId = keyof typeof CHANGE_RULES;
 
-/** Breaking or compatible, for a change of kind `rule` found on `side` (flow-level changes use "input"). */
+/**
+ * Breaking or compatible, for a change of kind `rule` found on `side` (flow-level changes use "input").
+ *
+ * @example
+ * classifyChange("required-added", "input"); // "breaking"
+ * classifyChange("required-added", "output"); // "compatible"
+ */
 export function classifyChange(rule: RuleId, side: Side): ChangeKind {
   return CHANGE_RULES[rule][side];
 }

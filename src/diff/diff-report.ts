@@ -16,13 +16,23 @@ export function formatDiffReport(report: DiffReport, format: ReportFormat): stri
   return format === "markdown" ? markdownReport(report) : textReport(report);
 }
 
-/** `@acme/qa #/input/required: "lang" is now required (breaking for callers)` */
+/**
+ * One change as one line.
+ *
+ * @example
+ * formatChange(change); // '@acme/qa #/input/required: "lang" is now required (breaking for callers)'
+ */
 export function formatChange(change: ContractChange): string {
   const where = change.pointer === "" ? "" : ` #${change.pointer}`;
   return `${change.flow}${where}: ${change.message} (${change.kind === "breaking" ? "breaking for callers" : "compatible"})`;
 }
 
-/** `2 breaking changes, 1 compatible change` */
+/**
+ * The counts of a report, for summary lines.
+ *
+ * @example
+ * countChanges(report); // "2 breaking changes, 1 compatible change"
+ */
 export function countChanges(report: DiffReport): string {
   const plural = (n: number, what: string) => `${n} ${what} change${n === 1 ? "" : "s"}`;
   return `${plural(report.breaking, "breaking")}, ${plural(report.compatible, "compatible")}`;

@@ -20,6 +20,7 @@ const CLASSIFIED = new Set([
   ...["$schema", "$id", "$anchor", "$defs", "definitions", "$vocabulary"],
 ]);
 
+/** Meta-data (Validation §9) and `x-*` extensions: never breaking, reported so reviewers see them. */
 export function compareAnnotations(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => ANNOTATIONS.includes(key) || key.startsWith("x-")).sort(compareText);
   for (const key of keys) {
@@ -48,6 +49,7 @@ function describeTypes(types: Iterable<string>): string {
   return list.length === 0 ? "nothing" : list.join(" or ");
 }
 
+/** `type` (Validation §6.1.1), with a `null` gained or lost reported on its own: that is what nullable means in 3.1. */
 export function compareTypes(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   const before = typesOf(a);
   const after = typesOf(b);
@@ -74,6 +76,7 @@ function valuesOf(schema: Schema): { keyword: string; values: unknown[] } | unde
   return Array.isArray(schema.enum) ? { keyword: "enum", values: schema.enum } : undefined;
 }
 
+/** `enum` and `const` (Validation §6.1.2–6.1.3), value by value, compared as JSON. */
 export function compareEnums(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   const before = valuesOf(a);
   const after = valuesOf(b);
@@ -95,6 +98,7 @@ export function compareEnums(ctx: DiffContext, a: Schema, b: Schema, pointer: st
   }
 }
 
+/** Numeric, length, size and count bounds (Validation §6.2–6.5), `multipleOf` and `uniqueItems`. */
 export function compareBounds(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
     const before = a[keyword];
@@ -126,6 +130,7 @@ function compareMultipleOf(ctx: DiffContext, before: unknown, after: unknown, at
   ctx.report(at, rule, `multipleOf changed from ${before} to ${after}`);
 }
 
+/** `pattern` (Validation §6.3.3) and `format` (§7): regular expressions are not compared by meaning, so any change counts both ways. */
 export function comparePatterns(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   for (const keyword of ["pattern", "format"]) {
     const before = a[keyword];
