@@ -35,6 +35,7 @@ const cases: [string, Case][] = [
     { side: "input", base: obj({ q: str, old: str }, [], { additionalProperties: false }), head: obj({ q: str }, [], { additionalProperties: false }), want: ['breaking property-removed-closed /input/properties/old: property "old" was removed and no additional properties are allowed: callers that still send it are rejected'] },
   ],
   ["a required output property removed", { side: "output", base: obj({ a: str, b: str }, ["a", "b"]), head: obj({ a: str }, ["a"]), want: ['breaking property-removed /output/properties/b: property "b" was removed'] }],
+  ["a new optional input property named like an Object method", { side: "input", base: obj({ q: str }), head: obj({ q: str, constructor: str }), want: ['compatible property-added /input/properties/constructor: new property "constructor"'] }],
   ["an input property deprecated", { side: "input", base: obj({ q: str }), head: obj({ q: { ...str, deprecated: true } }), want: ["compatible property-deprecated /input/properties/q/deprecated: deprecated"] }],
   ["an input type narrowed", { side: "input", base: obj({ n: { type: ["string", "number"] } }), head: obj({ n: { type: "string" } }), want: ['breaking type-narrowed /input/properties/n/type: type narrowed from "number" or "string" to "string"'] }],
   ["an input number becomes integer", { side: "input", base: obj({ n: { type: "number" } }), head: obj({ n: { type: "integer" } }), want: ['breaking type-narrowed /input/properties/n/type: type narrowed from "number" to "integer"'] }],

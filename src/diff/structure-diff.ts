@@ -28,8 +28,8 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   const requiredAfter = new Set(namesOf(b.required));
   for (const name of unionOfKeys(before, after)) {
     const at = joinPointer(pointer, "properties", name);
-    if (name in before && name in after) ctx.compare(before[name], after[name], at);
-    else if (name in before) {
+    if (Object.hasOwn(before, name) && Object.hasOwn(after, name)) ctx.compare(before[name], after[name], at);
+    else if (Object.hasOwn(before, name)) {
       if (isClosed(b)) ctx.report(at, "property-removed-closed", `property ${quote(name)} was removed and no additional properties are allowed${ctx.side === "input" ? ": callers that still send it are rejected" : ""}`);
       else ctx.report(at, "property-removed", `property ${quote(name)} was removed`);
     } else if (ctx.side === "output" && isClosed(a)) {
@@ -41,11 +41,11 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   const requiredAt = joinPointer(pointer, "required");
   // A removed property already says so; a new output property that is required tells callers nothing more.
   for (const name of [...requiredAfter].filter((n) => !requiredBefore.has(n)).sort(compareText)) {
-    if (ctx.side === "output" && !(name in before) && name in after) continue;
+    if (ctx.side === "output" && !(Object.hasOwn(before, name)) && Object.hasOwn(after, name)) continue;
     ctx.report(requiredAt, "required-added", `${quote(name)} is now required`);
   }
   for (const name of [...requiredBefore].filter((n) => !requiredAfter.has(n)).sort(compareText)) {
-    if (name in before && !(name in after)) continue;
+    if (Object.hasOwn(before, name) && !(Object.hasOwn(after, name))) continue;
     ctx.report(requiredAt, "required-removed", `${quote(name)} is no longer required${ctx.side === "output" ? ": callers may not get it" : ""}`);
   }
   for (const keyword of ["additionalProperties", "unevaluatedProperties"]) compareAdditional(ctx, a[keyword], b[keyword], joinPointer(pointer, keyword));
@@ -70,8 +70,8 @@ function compareOptional(ctx: DiffContext, before: unknown, after: unknown, at: 
 function compareSchemaMap(ctx: DiffContext, before: Record<string, unknown>, after: Record<string, unknown>, pointer: string, what: string): void {
   for (const key of unionOfKeys(before, after)) {
     const at = joinPointer(pointer, key);
-    if (key in before && key in after) ctx.compare(before[key], after[key], at);
-    else if (key in after) ctx.report(at, "constraint-added", `${what} ${quote(key)} added`);
+    if (Object.hasOwn(before, key) && Object.hasOwn(after, key)) ctx.compare(before[key], after[key], at);
+    else if (Object.hasOwn(after, key)) ctx.report(at, "constraint-added", `${what} ${quote(key)} added`);
     else ctx.report(at, "constraint-removed", `${what} ${quote(key)} removed`);
   }
 }
