@@ -41,11 +41,11 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   const requiredAt = joinPointer(pointer, "required");
   // A removed property already says so; a new output property that is required tells callers nothing more.
   for (const name of [...requiredAfter].filter((n) => !requiredBefore.has(n)).sort(compareText)) {
-    if (ctx.side === "output" && !(Object.hasOwn(before, name)) && Object.hasOwn(after, name)) continue;
+    if (ctx.side === "output" && !Object.hasOwn(before, name) && Object.hasOwn(after, name)) continue;
     ctx.report(requiredAt, "required-added", `${quote(name)} is now required`);
   }
   for (const name of [...requiredBefore].filter((n) => !requiredAfter.has(n)).sort(compareText)) {
-    if (Object.hasOwn(before, name) && !(Object.hasOwn(after, name))) continue;
+    if (Object.hasOwn(before, name) && !Object.hasOwn(after, name)) continue;
     ctx.report(requiredAt, "required-removed", `${quote(name)} is no longer required${ctx.side === "output" ? ": callers may not get it" : ""}`);
   }
   for (const keyword of ["additionalProperties", "unevaluatedProperties"]) compareAdditional(ctx, a[keyword], b[keyword], joinPointer(pointer, keyword));
