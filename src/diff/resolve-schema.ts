@@ -17,6 +17,7 @@ export interface ResolvedSchema {
  * resolveSchema(document, { $ref: "#/components/schemas/acme.qa.Input" }).schema.type; // "object"
  */
 export function resolveSchema(document: unknown, node: unknown): ResolvedSchema {
+  if (isPlainObject(node) && node.$ref === undefined) return { schema: node };
   const followed = new Set<string>();
   let current = node;
   let siblings: Record<string, unknown> = {};
