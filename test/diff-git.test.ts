@@ -70,10 +70,14 @@ describe("diffVersions, on a real git repository", () => {
     expect(lines(result)).toEqual(["@acme/qa compatible property-added /output/properties/answer"]);
   });
 
-  it("takes an OpenAPI file or a specs folder as either version, without git", async () => {
+  it("takes an OpenAPI file, a specs folder or an output folder as either version, without git", async () => {
     const dir = await tempProject({ "old/@acme/qa.json": qa(), "specs/@acme/qa.json": qa({ required: ["n"] }), "before.json": contract({ "@acme/qa": qa() }) });
     expect(lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "old" }))).toEqual(["@acme/qa breaking required-added /input/required"]);
     expect(lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "before.json" }))).toEqual(["@acme/qa breaking required-added /input/required"]);
+    await writeFiles(dir, { "generated/openapi.json": contract({ "@acme/qa": qa() }) });
+    const output = await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "generated" });
+    expect(output.ok && output.report.base).toBe("generated/openapi.json");
+    expect(lines(output)).toEqual(["@acme/qa breaking required-added /input/required"]);
   });
 
   it("names problems in the specs at a ref by ref and path, unless the ref has its openapi.json to fall back on", async () => {

@@ -31,8 +31,8 @@ export interface ContractLocation {
 }
 
 /**
- * Reads one version of the contract. `version` is a folder of specs, an OpenAPI file (JSON or
- * YAML), or a git ref whose specs folder is compiled by this flowgen (its committed
+ * Reads one version of the contract. `version` is a folder of specs, an output folder (its
+ * openapi.json), an OpenAPI file (JSON or YAML), or a git ref whose specs folder is compiled by this flowgen (its committed
  * `<out>/openapi.json` when it has no specs folder, or specs this flowgen rejects); undefined for
  * the specs in the working tree.
  * A path that exists wins over a ref of the same name.
@@ -44,7 +44,12 @@ export async function readContract(version: string | undefined, where: ContractL
   if (version === undefined) return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs));
   const local = path.resolve(where.cwd, version);
   const found = await stat(local).catch(() => undefined);
-  if (found?.isDirectory()) return compileContract(version, where.cwd, shown(where.cwd, version));
+  if (found?.isDirectory()) {
+    // An output folder (`generated`) holds its contract; a specs folder never has an openapi.json at its root.
+    const contract = path.join(local, "openapi.json");
+    if (await stat(contract).then((entry) => entry.isFile(), () => false)) return { ok: true, document: await readOpenApiFile(contract, `${version}/openapi.json`), label: shown(where.cwd, contract) };
+    return compileContract(version, where.cwd, shown(where.cwd, version));
+  }
   if (found?.isFile()) return { ok: true, document: await readOpenApiFile(local, version), label: shown(where.cwd, version) };
   return readGitContract(version, where);
 }
