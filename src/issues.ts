@@ -32,6 +32,7 @@ export const ISSUE_CODES = {
   "invalid-schema-value": "An enum, const, default or examples value fails the schema it belongs to.",
   "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write.",
+  "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
