@@ -33,6 +33,10 @@ import type { PostMessageInput } from "./gen/@slack/post-message.js";
 import type { CreateChatCompletionInput } from "./gen/@openai/create-chat-completion.js";
 import type { ApplyCrdInput } from "./gen/@k8s/apply-crd.js";
 const issue: CreateIssueInput = { owner: "octo", repo: "hello", title: "Bug", labels: ["bug", { name: "p1" }], milestone: null };
+// @ts-expect-error a $ref root without "type" is still an object with required properties
+const noOwner: CreateIssueInput = { repo: "hello", title: "Bug" };
+// @ts-expect-error a block is one of the discriminated kinds
+const badBlock: PostMessageInput = { channel: "C12345678", blocks: [{ type: "video" }] };
 const message: PostMessageInput = { channel: "C12345678", blocks: [{ type: "divider" }, { type: "section", text: { type: "mrkdwn", text: "*hi*" } }] };
 const chat: CreateChatCompletionInput = { model: "gpt-4o", messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }], temperature: 0.2 };
 type Props = NonNullable<NonNullable<NonNullable<ApplyCrdInput["spec"]["versions"][number]["schema"]>["openAPIV3Schema"]>>;
@@ -40,7 +44,7 @@ const props: Props = { type: "object", properties: { a: { items: [{ type: "strin
 export async function pay(): Promise<string | undefined> {
   const intent: CreatePaymentIntentOutput = await createCreatePaymentIntentClient({ apiKey: "k" }).run({ amount: 2000, currency: "eur" });
   const customer = intent.customer;
-  return typeof customer === "object" && customer !== null ? customer.id : [issue, message, chat, props].length.toString();
+  return typeof customer === "object" && customer !== null ? customer.id : [issue, noOwner, badBlock, message, chat, props].length.toString();
 }
 `;
     expect(await typecheck(out, path.join(out, "generated"), consumer, "NodeNext")).toBe("");
