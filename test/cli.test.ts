@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { main } from "../src/cli.js";
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
@@ -13,7 +14,16 @@ interface Run {
   stderr: string;
 }
 
-function flowgen(cwd: string, ...args: string[]): Promise<Run> {
+/** Runs the CLI in-process, in `cwd`, collecting what it prints. */
+async function flowgen(cwd: string, ...args: string[]): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, { cwd, io: { out: (line) => void (stdout += `${line}\n`), err: (line) => void (stderr += `${line}\n`) } });
+  return { code, stdout, stderr };
+}
+
+/** Runs bin/flowgen.js as a process: for what only a process shows (the version, exit codes). */
+function spawnFlowgen(cwd: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -47,7 +57,7 @@ const qa = {
 };
 const search = { input: { type: "object", properties: { q: { type: "string" } } }, output: { type: "object" } };
 
-describe("flowgen CLI, run as a process", () => {
+describe("flowgen CLI", () => {
   it("generates, then finds nothing to do, and --check agrees", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.yaml": "input: {type: object}\noutput: {type: object}\n" });
     const first = await flowgen(dir, "generate");
@@ -187,7 +197,7 @@ describe("flowgen CLI, run as a process", () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "src/keep.ts": "export const keep = 1;\n" });
     const run = await flowgen(dir, "generate", "--out", "src");
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("src is not a flowgen output folder");
+    expect(run.stderr).toContain("src: not a flowgen output folder");
     expect(await readFile(path.join(dir, "src/keep.ts"), "utf8")).toBe("export const keep = 1;\n");
   });
 
@@ -201,19 +211,52 @@ describe("flowgen CLI, run as a process", () => {
     expect(document.servers[0].variables.base_url.default).toBe("https://flows.example.com");
   });
 
-  it("prints help, version and usage errors with documented exit codes", async () => {
-    const dir = await tempProject({});
-    const help = await flowgen(dir, "generate", "--help");
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain("--check");
-    expect(help.stdout).toContain("Exit codes: 0 success");
-    const version = await flowgen(dir, "--version");
-    expect(version.stdout.trim()).toBe(JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version);
-    const unknown = await flowgen(dir, "generate", "--chek");
+  it("prints help and refuses unknown flags and commands before anything runs, with the nearest known one", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    for (const flag of ["--help", "-h"]) {
+      const help = await flowgen(dir, "generate", flag);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain("--check");
+      expect(help.stdout).toContain("Exit codes: 0 success");
+    }
+    expect(await flowgen(dir, "generate", "--chek")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "flowgen: Unknown argument: chek\n--chek: did you mean --check?\nRun flowgen --help for usage.\n",
+    });
+    const twoUnknown = await flowgen(dir, "generate", "--check", "--base-urll", "x", "--outt", "y");
+    expect(twoUnknown.code).toBe(2);
+    expect(twoUnknown.stderr).toContain("--base-urll: did you mean --base-url?");
+    expect(twoUnknown.stderr).toContain("--outt: did you mean --out?");
+    const command = await flowgen(dir, "generat");
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("Did you mean generate?");
+    expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain("--prot: did you mean --port?");
+    expect((await flowgen(dir)).code).toBe(2);
+    // Nothing ran: no output folder, no render cache.
+    expect((await readdir(dir)).sort()).toEqual(["specs"]);
+  });
+
+  it("checks --base-url before generating", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const run = await flowgen(dir, "generate", "--base-url", "api.example.com");
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option]\nflowgen: 1 problem; nothing was written.\n',
+    });
+    expect((await readdir(dir)).sort()).toEqual(["specs"]);
+  });
+
+  it("as a process: prints flowgen's own version (-v too) wherever it runs, and exits 2 on an unknown flag without writing", async () => {
+    const dir = await tempProject({ "package.json": { name: "host-project", version: "9.9.9" }, "specs/@acme/qa.json": qa });
+    const own = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version;
+    const [version, short, unknown] = await Promise.all([spawnFlowgen(dir, "--version"), spawnFlowgen(dir, "-v"), spawnFlowgen(dir, "generate", "--chek")]);
+    expect(version).toEqual({ code: 0, stdout: `${own}\n`, stderr: "" });
+    expect(short.stdout).toBe(`${own}\n`);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Unknown argument: chek");
-    const none = await flowgen(dir);
-    expect(none.code).toBe(2);
+    expect(unknown.stderr).toContain("did you mean --check?");
+    expect((await readdir(dir)).sort()).toEqual(["package.json", "specs"]);
   });
 
   it("exits 2 with a clear message when the specs folder is missing", async () => {
