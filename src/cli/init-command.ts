@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
-import { schemaRef, specSkeleton } from "../scaffold/spec-skeleton.js";
+import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
 import { EXIT, reportIssues, type Command } from "./command.js";
 
 const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
@@ -34,8 +34,7 @@ export const initCommand: Command = {
     if (await hasSpecs(specsDir)) done.push(`kept ${specs}/ (it has specs already)`);
     else {
       const file = path.join(specsDir, `@${EXAMPLE_FLOW.org}`, `${EXAMPLE_FLOW.name}.json`);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, specSkeleton({ flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`, schema: schemaRef(file, cwd) }), { flag: "wx" });
+      await writeSpecFile(file, specSkeleton({ flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`, schema: schemaRef(file, cwd) }));
       done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
     }
 

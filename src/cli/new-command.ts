@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
-import { schemaRef, specSkeleton } from "../scaffold/spec-skeleton.js";
+import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
 import { NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
 import { EXIT, reportIssues, type Command } from "./command.js";
 
@@ -36,8 +35,7 @@ export const newCommand: Command = {
       return EXIT.invalid;
     }
     const file = `${stem}.json`;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }), { flag: "wx" });
+    await writeSpecFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }));
     io.out(`flowgen: wrote ${display(file)}; fill in its input and output schemas and the example, then run flowgen generate.`);
     return EXIT.ok;
   },

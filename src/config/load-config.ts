@@ -49,7 +49,10 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   } catch (error) {
     const file = target ?? (error instanceof ConfigImportError ? error.file : cwd);
     const reason = error instanceof ConfigImportError ? error.reason : error;
-    const message = `cannot be loaded: ${reason instanceof Error ? reason.message : String(reason)}`;
+    const why = reason instanceof Error ? reason.message : String(reason);
+    // The usual first-run mistake: a config that imports defineConfig before flowgen is installed.
+    const hint = why.includes("'flowgen-cli'") ? "; install flowgen in this project: npm install -D flowgen-cli" : "";
+    const message = `cannot be loaded: ${why}${hint}`;
     return { ok: false, issues: [{ code: "invalid-config", file: display(file), pointer: "", message }] };
   }
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const SCHEMA_IN_PACKAGE = "schema/flow-spec.schema.json";
@@ -61,4 +62,18 @@ export function specSkeleton(options: { readonly flowId: string; readonly schema
     examples: [{ name: "a first call", input: { text: "Hello" }, output: { result: "Hello, world" } }],
   };
   return `${JSON.stringify(spec, null, 2)}\n`;
+}
+
+/**
+ * Writes a new spec file laid out by prettier under the project's own config (as the repo's
+ * specs are), never over an existing file.
+ *
+ * @example
+ * await writeSpecFile("/p/specs/@acme/qa.json", specSkeleton({ flowId: "@acme/qa", schema }));
+ */
+export async function writeSpecFile(file: string, text: string): Promise<void> {
+  const prettier = await import("prettier");
+  const options = await prettier.resolveConfig(file, { editorconfig: true });
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, await prettier.format(text, { ...options, filepath: file }), { flag: "wx" });
 }
