@@ -8,6 +8,8 @@ import { generate, type GenerateOptions, type GenerateResult } from "./generate.
 export interface WatchOptions extends GenerateOptions {
   /** Called after each run, the first one included. */
   readonly onRun: (run: WatchRun) => void;
+  /** Called when a run fails with an exception (a bug, not a problem in the specs); watching goes on. Default: logs it with console.error. */
+  readonly onError?: ((error: unknown) => void) | undefined;
   /** Quiet time after the last change before a run starts, in ms. Default 100. */
   readonly debounceMs?: number | undefined;
 }
@@ -37,7 +39,7 @@ export interface GenerateWatcher {
  * if ("close" in watcher) process.once("SIGINT", () => void watcher.close());
  */
 export async function watch(options: WatchOptions): Promise<GenerateWatcher | { readonly ok: false; readonly issues: readonly Issue[] }> {
-  const { onRun, debounceMs = 100, ...generateOptions } = options;
+  const { onRun, onError = (error: unknown) => console.error(error), debounceMs = 100, ...generateOptions } = options;
   const cwd = generateOptions.cwd ?? process.cwd();
   const loaded = options.config === false ? { ok: true as const, config: {}, file: undefined, root: cwd } : await loadConfig(cwd, options.config);
   if (!loaded.ok) return loaded;
@@ -52,8 +54,12 @@ export async function watch(options: WatchOptions): Promise<GenerateWatcher | { 
     const started = performance.now();
     const batch = [...changed].sort();
     changed.clear();
-    const result = await generate({ ...generateOptions, cwd });
-    onRun({ result, changed: batch, seconds: (performance.now() - started) / 1000 });
+    try {
+      const result = await generate({ ...generateOptions, cwd });
+      onRun({ result, changed: batch, seconds: (performance.now() - started) / 1000 });
+    } catch (error) {
+      onError(error);
+    }
   };
   // One run at a time: changes seen during a run start the next one when it ends.
   const schedule = () => {
@@ -71,6 +77,8 @@ export async function watch(options: WatchOptions): Promise<GenerateWatcher | { 
   const configFiles = loaded.file === undefined ? CONFIG_FILES.map((name) => path.join(loaded.root, name)) : [loaded.file];
   const watcher = watchFiles([path.resolve(cwd, resolved.settings.specs), ...configFiles], { ignoreInitial: true, atomic: true });
   watcher.on("all", (_event, file) => {
+    // Editors' temporary and swap files (qa.json.tmp, .qa.json.swp, qa.json~) are not specs.
+    if (!/\.(json|ya?ml|[cm]?[jt]s)$/.test(file)) return;
     changed.add(path.relative(cwd, file).split(path.sep).join("/"));
     schedule();
   });

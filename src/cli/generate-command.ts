@@ -65,6 +65,7 @@ async function watchGenerate(options: GenerateOptions, { io, cwd, stopped }: Cli
       if (result.ok) io.out(`${time} ${describeWrite(cwd, result, seconds)}${changed.length > 0 ? ` after ${describeChanged(changed)}` : ""}`);
       else reportIssues(io, result.issues, (count) => `${time} flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; the output was left as it was; waiting for changes.`);
     },
+    onError: (error) => io.err(`flowgen: internal error (a bug in flowgen; please report it with this output); still watching:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   if (!("close" in watcher)) return reportGenerateIssues(io, watcher);
   io.err("flowgen: watching the specs and the config file; Ctrl-C stops.");
