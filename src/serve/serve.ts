@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Issue } from "../issues.js";
-import { buildModel } from "../model/build-model.js";
+import { watch as watchFiles } from "chokidar";
+import { formatIssue, sortIssues, type Issue } from "../issues.js";
+import { buildModel, type ProjectModel } from "../model/build-model.js";
 import { checkSpecs } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
@@ -17,7 +18,7 @@ export interface ServeOptions {
   readonly host: string;
   /** Folder of handler modules (`@org/flow.ts`), relative to `cwd`. */
   readonly handlers: string;
-  /** Load changed handler files again while running. */
+  /** Load changed, new and deleted handler files again while running, and serve edited specs. */
   readonly watch: boolean;
   /** Keys file, relative to `cwd`. */
   readonly keysFile?: string | undefined;
@@ -68,7 +69,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
   const checked = checkSpecs(sources);
   if (!checked.ok) return checked;
-  const model = buildModel(checked.specs);
+  let model = buildModel(checked.specs);
   const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
@@ -77,40 +78,91 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const handlers = await loadHandlers(
     path.resolve(options.cwd, options.handlers),
     model.flows.map((flow) => flow.id),
-    { watch: options.watch, log: say },
+    { watch: options.watch, log: say, cwd: options.cwd },
   );
   // A watching handler set keeps the process alive: stop it when the server does not start (--rate 0, a port in use).
-  const stopHandlers = (error: unknown): never => {
-    handlers.close();
+  const stopHandlers = async (error: unknown): Promise<never> => {
+    await handlers.close();
     throw error;
   };
-  const app = await createServeApp({
-    model,
-    keyring,
-    rateLimit: { rate: options.rate, burst: options.burst },
-    bodyLimit: options.bodyLimit,
-    https: tls,
-    handlers,
-    seed: options.seed,
-    faults: options.faults,
-    log: options.log,
-  }).catch(stopHandlers);
+  const createApp = (current: ProjectModel) =>
+    createServeApp({
+      model: current,
+      keyring,
+      rateLimit: { rate: options.rate, burst: options.burst },
+      bodyLimit: options.bodyLimit,
+      https: tls,
+      handlers,
+      seed: options.seed,
+      faults: options.faults,
+      log: options.log,
+    });
+  let app = await createApp(model).catch(stopHandlers);
   await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  // Spec edits take effect by a new app on the same port: routes, schemas and mocks come from the model.
+  const specWatcher = options.watch
+    ? await watchSpecs(path.resolve(options.cwd, options.specs), async () => {
+        const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
+        if (!reread.ok) {
+          for (const issue of sortIssues(reread.issues)) say(formatIssue(issue));
+          say(`flowgen serve: ${reread.issues.length} problem${reread.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`);
+          return;
+        }
+        const next = buildModel(reread.specs);
+        await handlers.addFlows(next.flows.map((flow) => flow.id));
+        const nextApp = await createApp(next);
+        await app.close();
+        await nextApp.listen({ port, host: options.host });
+        [app, model] = [nextApp, next];
+        say(`flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`);
+      }, say)
+    : undefined;
   return {
     ok: true,
     url: `${tls ? "https" : "http"}://${host}:${port}`,
     port,
     devKey: made,
     certFile: tls?.certFile,
-    flows: model.flows.map((flow) => flow.id),
-    sample: sampleCall(model),
-    app,
+    get flows() {
+      return model.flows.map((flow) => flow.id);
+    },
+    get sample() {
+      return sampleCall(model);
+    },
+    get app() {
+      return app;
+    },
     async close() {
-      handlers.close();
+      await specWatcher?.close();
+      await handlers.close();
       await app.close();
+    },
+  };
+}
+
+/** Runs `reload` once the spec files have been quiet for a moment, one reload at a time. */
+async function watchSpecs(dir: string, reload: () => Promise<void>, say: (line: string) => void): Promise<{ close(): Promise<void> }> {
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
+  watcher.on("all", (_event, file) => {
+    if (!/\.(json|ya?ml)$/.test(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(reload).catch((error: unknown) => {
+        say(`flowgen serve: the specs changed but could not be served (${error instanceof Error ? error.message : String(error)}); restart flowgen serve`);
+      });
+    }, 100);
+  });
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return {
+    close: async () => {
+      clearTimeout(timer);
+      await watcher.close();
+      await running;
     },
   };
 }
