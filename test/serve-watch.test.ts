@@ -20,10 +20,10 @@ async function waitFor(said: string[], text: string): Promise<string> {
   throw new Error(`no line with "${text}" in:\n${said.join("\n")}`);
 }
 
-async function startWatching(files: Record<string, unknown>) {
+async function startWatching(files: Record<string, unknown>, logged: Record<string, unknown>[] = []) {
   const dir = await tempProject(files);
   const said: string[] = [];
-  const server = await serve({ cwd: dir, config: false, port: 0, watch: true, keysEnv: "k_test_key_1234567890abcdef", say: (line) => said.push(line) });
+  const server = await serve({ cwd: dir, config: false, port: 0, watch: true, keysEnv: "k_test_key_1234567890abcdef", say: (line) => said.push(line), log: (entry) => logged.push(entry) });
   if (!server.ok) throw new Error(JSON.stringify(server.issues));
   onTestFinished(() => server.close());
   const call = async (flowId: string) => {
@@ -71,5 +71,24 @@ describe("serve --watch", () => {
     expect(said[0]).toMatch(/^specs\/@acme\/new\.json:1:3: invalid JSON/);
     expect((await call("@acme/new")).status).toBe(200);
     expect(server.port).toBe(port);
+  });
+});
+
+describe("TypeScript handlers in a CommonJS project", () => {
+  it("load, reload, and throw with stack traces that name the handler's file", async () => {
+    const handler = (text: string) => ["function fail(): never {", `  throw new Error(${JSON.stringify(text)});`, "}", "export default async (): Promise<never> => fail();", ""].join("\n");
+    const logged: Record<string, unknown>[] = [];
+    const { dir, said, call } = await startWatching({ "package.json": { name: "cjs-app" }, "specs/@acme/qa.json": flow("answer"), "handlers/@acme/qa.ts": handler("first") }, logged);
+    expect((await call("@acme/qa")).status).toBe(500);
+    await writeFile(path.join(dir, "handlers/@acme/qa.ts"), handler("second"));
+    await waitFor(said, "reloaded the handler of @acme/qa");
+    expect((await call("@acme/qa")).status).toBe(500);
+    const errors = logged.filter((entry) => entry["level"] === "error").map((entry) => String(entry["error"]));
+    expect(errors).toHaveLength(2);
+    // The file's own path, not a data: URL holding its compiled text. (Outside vitest, whose stack
+    // handling replaces Node's, the line and column are the TypeScript source's: qa.ts:2:9.)
+    expect(errors[0]).toMatch(/^Error: first\n\s+at fail \(.*handlers\/@acme\/qa\.ts:\d+:\d+\)/);
+    expect(errors[1]).toMatch(/^Error: second\n/);
+    expect(errors.join("")).not.toContain("data:");
   });
 });

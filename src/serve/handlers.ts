@@ -1,4 +1,5 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { watch as watchFiles, type FSWatcher } from "chokidar";
@@ -58,6 +59,21 @@ export async function loadHandlers(
   };
 }
 
+/** The "type" of the package.json nearest to `file`: how Node reads its .js and .ts files. */
+function packageType(file: string): unknown {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, "utf8")) as { type?: unknown }).type;
+      } catch {
+        return undefined;
+      }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 function findHandlerFile(dir: string, flowId: string): string | undefined {
   return EXTENSIONS.map((ext) => path.join(dir, `${flowId}${ext}`)).find((candidate) => existsSync(candidate));
 }
@@ -103,16 +119,26 @@ async function watchHandlers(
   return watcher;
 }
 
-/** Node caches modules by URL: each load of a file gets a fresh one, since a replaced file may keep its mtime. */
+/**
+ * Node caches modules by URL: each load of a file gets a fresh one, since a replaced file may keep
+ * its mtime. TypeScript in a CommonJS package (no "type": "module") goes through tsx's require, so
+ * that stack traces name the handler's file and line; tsx's import would run it from a data: URL.
+ */
 function createImporter(): (file: string) => Promise<FlowHandler<unknown, unknown>> {
   let loads = 0;
-  return (file) => importHandler(`${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}-${(loads += 1)}`, file);
+  return (file) => importHandler(file, `${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}-${(loads += 1)}`);
 }
 
-async function importHandler(url: string, file: string): Promise<FlowHandler<unknown, unknown>> {
+async function importHandler(file: string, url: string): Promise<FlowHandler<unknown, unknown>> {
   let module: { default?: unknown };
   try {
-    if (/\.m?ts$/.test(file)) {
+    if (file.endsWith(".ts") && packageType(file) !== "module") {
+      const { require: tsxRequire } = await import("tsx/cjs/api");
+      // A fresh load: drop the earlier one from the CommonJS cache (tsx keys it as file?namespace=…).
+      const cache = createRequire(import.meta.url).cache;
+      for (const key of Object.keys(cache)) if (key === file || key.startsWith(`${file}?`)) delete cache[key];
+      module = tsxRequire(file, import.meta.url) as { default?: unknown };
+    } else if (/\.m?ts$/.test(file)) {
       const { tsImport } = await import("tsx/esm/api");
       module = (await tsImport(url, import.meta.url)) as { default?: unknown };
     } else {

@@ -97,12 +97,14 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
       faults: options.faults,
       log: options.log,
     });
-  let app = await createApp(model).catch(stopHandlers);
+  const app = await createApp(model).catch(stopHandlers);
   await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-  // Spec edits take effect by a new app on the same port: routes, schemas and mocks come from the model.
+  // Spec edits take effect through a new app built from the new model (routes, schemas, mocks),
+  // answering on the first app's server: same port, same TLS, keep-alive connections kept.
+  let current = app;
   const specWatcher = options.watch
     ? await watchSpecs(path.resolve(options.cwd, options.specs), async () => {
         const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
@@ -114,9 +116,14 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
         const next = buildModel(reread.specs);
         await handlers.addFlows(next.flows.map((flow) => flow.id));
         const nextApp = await createApp(next);
-        await app.close();
-        await nextApp.listen({ port, host: options.host });
-        [app, model] = [nextApp, next];
+        await nextApp.ready();
+        if (current === app) {
+          app.server.removeAllListeners("request");
+          app.server.on("request", (request, reply) => current.routing(request, reply));
+        }
+        const previous = current;
+        [current, model] = [nextApp, next];
+        if (previous !== app) await previous.close();
         say(`flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`);
       }, say)
     : undefined;
@@ -133,11 +140,13 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
       return sampleCall(model);
     },
     get app() {
-      return app;
+      return current;
     },
     async close() {
       await specWatcher?.close();
       await handlers.close();
+      // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
+      if (current !== app) await current.close();
       await app.close();
     },
   };
