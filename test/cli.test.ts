@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { main } from "../src/cli.js";
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
@@ -14,13 +14,7 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the CLI in-process, in `cwd`, collecting what it prints. */
-async function flowgen(cwd: string, ...args: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { cwd, io: { out: (line) => void (stdout += `${line}\n`), err: (line) => void (stderr += `${line}\n`) } });
-  return { code, stdout, stderr };
-}
+const flowgen = runCli;
 
 /** Runs bin/flowgen.js as a process: for what only a process shows (the version, exit codes). */
 function spawnFlowgen(cwd: string, ...args: string[]): Promise<Run> {

@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli.js";
 import { check, generate, serve } from "../src/index.js";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const qa = {
@@ -10,12 +10,7 @@ const qa = {
   output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
 };
 
-async function flowgen(cwd: string, ...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { cwd, io: { out: (line) => void (stdout += `${line}\n`), err: (line) => void (stderr += `${line}\n`) } });
-  return { code, stdout, stderr };
-}
+const flowgen = runCli;
 
 describe("flowgen.config", () => {
   it("is read by generate and --check alike, so a config with validators is not called stale", async () => {

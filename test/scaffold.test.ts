@@ -2,16 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../src/cli.js";
 import { schemaRef } from "../src/scaffold/spec-skeleton.js";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
-async function flowgen(cwd: string, ...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { cwd, io: { out: (line) => void (stdout += `${line}\n`), err: (line) => void (stderr += `${line}\n`) } });
-  return { code, stdout, stderr };
-}
+const flowgen = runCli;
 
 /** A project with flowgen installed the way npm links it: node_modules/flowgen-cli. */
 async function projectWithFlowgen(files: Record<string, unknown>): Promise<string> {

@@ -51,3 +51,14 @@ export function whereIssues(issues: readonly Issue[], specs: string | undefined)
   const aboutSpecs = issues.some((issue) => issue.code !== "invalid-config" && issue.code !== "invalid-option" && issue.code !== "not-an-output-folder");
   return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
 }
+
+/**
+ * The flags given, under their camelCase names (yargs adds those: `--base-url` is `baseUrl`), typed
+ * as the settings they set; yargs has checked each value's type. A flag not given is absent, so the
+ * config file's value shows through.
+ */
+export function pickFlags<T extends object>(args: Readonly<Record<string, unknown>>, keys: readonly (keyof T & string)[]): Partial<T> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (args[key] !== undefined) picked[key] = args[key];
+  return picked as Partial<T>;
+}

@@ -3,7 +3,7 @@ import { check, countChanges, generate, type GenerateOptions, type GenerateResul
 import { watch } from "../api/watch.js";
 import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
-import { EXIT, reportIssues, whereIssues, type CliContext, type Command, type Io } from "./command.js";
+import { EXIT, pickFlags, reportIssues, whereIssues, type CliContext, type Command, type Io } from "./command.js";
 
 /** `flowgen generate [--check | --watch]`. */
 export const generateCommand: Command = {
@@ -28,13 +28,7 @@ export const generateCommand: Command = {
   async run(args, context) {
     const options: GenerateOptions = {
       cwd: context.cwd,
-      config: args["config"] as string | undefined,
-      specs: args["specs"] as string | undefined,
-      out: args["out"] as string | undefined,
-      baseUrl: args["base-url"] as string | undefined,
-      validators: args["validators"] as boolean | undefined,
-      cache: args["cache"] as boolean | undefined,
-      cacheDir: args["cache-dir"] as string | undefined,
+      ...pickFlags<GenerateOptions>(args, ["config", "specs", "out", "baseUrl", "validators", "cache", "cacheDir"]),
     };
     if (args["watch"] === true) return watchGenerate(options, context);
     const started = performance.now();

@@ -1,5 +1,5 @@
-import { serve } from "../api/serve.js";
-import { EXIT, reportIssues, whereIssues, type Command } from "./command.js";
+import { serve, type ServeApiOptions } from "../api/serve.js";
+import { EXIT, pickFlags, reportIssues, whereIssues, type Command } from "./command.js";
 
 /** `flowgen serve`: the flow invocation service, locally. */
 export const serveCommand: Command = {
@@ -35,23 +35,11 @@ export const serveCommand: Command = {
     const { HandlerLoadError } = await import("../serve/handlers.js");
     const { TlsError } = await import("../serve/tls.js");
     const { parseFaultFlags } = await import("../serve/faults.js");
-    const port = args["port"] as number | undefined;
-    const host = args["host"] as string | undefined;
     let server: Awaited<ReturnType<typeof serve>>;
     try {
       server = await serve({
         cwd,
-        config: args["config"] as string | undefined,
-        specs: args["specs"] as string | undefined,
-        port,
-        host,
-        handlers: args["handlers"] as string | undefined,
-        watch: args["watch"] as boolean | undefined,
-        keysFile: args["keys-file"] as string | undefined,
-        rate: args["rate"] as number | undefined,
-        burst: args["burst"] as number | undefined,
-        bodyLimit: args["body-limit"] as number | undefined,
-        seed: args["seed"] as number | undefined,
+        ...pickFlags<ServeApiOptions>(args, ["config", "specs", "port", "host", "handlers", "watch", "keysFile", "rate", "burst", "bodyLimit", "seed"]),
         keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
         faults: parseFaultFlags({
           latency: args["latency"] as string | undefined,
