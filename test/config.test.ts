@@ -98,10 +98,13 @@ describe("flowgen.config", () => {
   });
 
   it("says why a config cannot be loaded, and where --config points to nothing", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.mjs": "export default {\n" });
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.mjs": "export default {\n", "sub/.keep": "" });
     const broken = await flowgen(dir, "generate");
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\]$/m);
+    await writeFile(path.join(dir, "flowgen.config.mjs"), "export default {};\n");
+    await writeFile(path.join(dir, "sub/flowgen.config.json"), '{ "out": ');
+    expect((await flowgen(path.join(dir, "sub"), "generate")).stderr).toMatch(/^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\]$/m);
     await writeFile(path.join(dir, "other.json"), JSON.stringify({ out: "other" }));
     expect((await flowgen(dir, "generate", "--config", "other.json")).stdout).toMatch(/→ other:/);
     expect(await flowgen(dir, "generate", "--config", "missing.json")).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.json: config file not found") });

@@ -34,7 +34,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   const loader: Loader = (file) => importConfig(file);
   const searcher = lilconfig("flowgen", {
     searchPlaces: [...CONFIG_FILES],
-    loaders: { ".ts": loader, ".mts": loader, ".js": loader, ".mjs": loader },
+    loaders: { ".ts": loader, ".mts": loader, ".js": loader, ".mjs": loader, ".json": readJsonConfig },
     stopDir: projectRoot(cwd),
     cache: false,
   });
@@ -67,6 +67,14 @@ class ConfigImportError extends Error {
     readonly reason: unknown,
   ) {
     super(`${file}: cannot be loaded`);
+  }
+}
+
+function readJsonConfig(file: string, content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch (error) {
+    throw new ConfigImportError(file, error);
   }
 }
 
