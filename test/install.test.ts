@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -33,5 +33,28 @@ describe("the packed package, installed as a user installs it", () => {
     expect((await flowgen("generate", "--check")).stdout).toMatch(/is up to date/);
     const spec = JSON.parse(await readFile(path.join(dir, "specs/@example/hello.json"), "utf8")) as { $schema: string };
     expect(existsSync(path.resolve(dir, "specs/@example", spec.$schema))).toBe(true);
+
+    // The package's types, as a user's strict NodeNext project sees them: the config init wrote, and the API.
+    await writeFile(
+      path.join(dir, "use-api.ts"),
+      [
+        'import { check, defineConfig, generate, serve, type GenerateResult } from "flowgen-cli";',
+        'import { defineFlow } from "flowgen-cli/serve";',
+        'const result: GenerateResult = await generate({ cwd: ".", validators: true });',
+        "if (result.ok) console.log(result.flowCount, result.diff.added.length);",
+        'const checked = await check({ config: false });',
+        "if (checked.ok) console.log(checked.upToDate satisfies boolean);",
+        "const server = await serve({ port: 0, watch: false });",
+        "if (server.ok) await server.close();",
+        "// @ts-expect-error: not a config key",
+        'defineConfig({ output: "x" });',
+        "export default defineFlow<{ q: string }, { a: string }>(async ({ q }) => ({ a: q }));",
+        "",
+      ].join("\n"),
+    );
+    const tsconfig = { compilerOptions: { strict: true, exactOptionalPropertyTypes: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true, types: [] }, include: ["*.ts"] };
+    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    const tsc = await run(process.execPath, [path.join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", "."], { cwd: dir }).catch((error: { stdout: string }) => error);
+    expect(tsc.stdout).toBe("");
   });
 });
