@@ -1,6 +1,5 @@
 import path from "node:path";
 import { check, countChanges, generate, type GenerateOptions, type GenerateResult } from "../api/generate.js";
-import { watch } from "../api/watch.js";
 import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
 import { EXIT, pickFlags, reportIssues, whereIssues, type CliContext, type Command, type Io } from "./command.js";
@@ -52,6 +51,8 @@ export const generateCommand: Command = {
 };
 
 async function watchGenerate(options: GenerateOptions, { io, cwd, stopped }: CliContext): Promise<number> {
+  // Loaded here: only watching runs need chokidar.
+  const { watch } = await import("../api/watch.js");
   const watcher = await watch({
     ...options,
     onRun: ({ result, seconds, changed }) => {
