@@ -23,7 +23,7 @@ export async function serve(options: ServeApiOptions = {}): Promise<ServeResult>
   const { cwd = process.cwd(), config, keysEnv, faults, tls, log, say, ...given } = options;
   const loaded = config === false ? { ok: true as const, config: {}, root: cwd } : await loadConfig(cwd, config);
   if (!loaded.ok) return loaded;
-  const settings = resolveServeSettings(loaded, cwd, given);
+  const { headersTimeout, requestTimeout, ...settings } = resolveServeSettings(loaded, cwd, given);
   const { startServe } = await import("../serve/serve.js");
-  return startServe({ ...settings, cwd, keysEnv, faults, tls, log, say });
+  return startServe({ ...settings, headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout, cwd, keysEnv, faults, tls, log, say });
 }

@@ -15,6 +15,9 @@ export const serveCommand: Command = {
     rate: { type: "number", defaultDescription: "10", describe: "Requests per second per key" },
     burst: { type: "number", defaultDescription: "20", describe: "Requests a key may send at once" },
     "body-limit": { type: "number", defaultDescription: "1048576", describe: "Largest request body in bytes" },
+    "max-depth": { type: "number", defaultDescription: "64", describe: "Deepest nesting of arrays and objects in a request body" },
+    "headers-timeout": { type: "number", defaultDescription: "10000", describe: "Milliseconds a client has to send the request headers (then 408)" },
+    "request-timeout": { type: "number", defaultDescription: "30000", describe: "Milliseconds a client has to send the whole request (then 408)" },
     seed: { type: "number", defaultDescription: "1", describe: "Seed of the mock data and of the injected faults" },
     latency: { type: "string", describe: "Faults: add this many ms to each call, or a seeded random delay in a range: 100-300" },
     "error-rate": { type: "string", describe: "Faults: share of calls (0..1) answered with --error-status" },
@@ -39,7 +42,7 @@ export const serveCommand: Command = {
     try {
       server = await serve({
         cwd,
-        ...pickFlags<ServeApiOptions>(args, ["config", "specs", "port", "host", "handlers", "watch", "keysFile", "rate", "burst", "bodyLimit", "seed"]),
+        ...pickFlags<ServeApiOptions>(args, ["config", "specs", "port", "host", "handlers", "watch", "keysFile", "rate", "burst", "bodyLimit", "maxDepth", "headersTimeout", "requestTimeout", "seed"]),
         keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
         faults: parseFaultFlags({
           latency: args["latency"] as string | undefined,

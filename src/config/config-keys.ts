@@ -26,6 +26,9 @@ export const SERVE_KEYS = {
   rate: "positive",
   burst: "positive",
   bodyLimit: "positive",
+  maxDepth: "positive",
+  headersTimeout: "positive",
+  requestTimeout: "positive",
   seed: "integer",
 } as const satisfies Record<string, Kind>;
 

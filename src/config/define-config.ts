@@ -37,6 +37,12 @@ export interface FlowgenServeConfig {
   readonly burst?: number;
   /** Largest request body in bytes. Default 1048576. */
   readonly bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in a request body. Default 64. */
+  readonly maxDepth?: number;
+  /** Milliseconds a client has to send the request headers (then 408). Default 10000. */
+  readonly headersTimeout?: number;
+  /** Milliseconds a client has to send the whole request (then 408). Default 30000. */
+  readonly requestTimeout?: number;
   /** Seed of the mock data and of the injected faults. Default 1. */
   readonly seed?: number;
 }

@@ -24,6 +24,10 @@ export interface ServeSettings {
   readonly rate: number;
   readonly burst: number;
   readonly bodyLimit: number;
+  readonly maxDepth: number;
+  /** Milliseconds a client has to send the request headers, and the whole request. */
+  readonly headersTimeout: number;
+  readonly requestTimeout: number;
   readonly seed: number;
 }
 
@@ -46,6 +50,9 @@ export const SERVE_DEFAULTS = {
   rate: 10,
   burst: 20,
   bodyLimit: 1_048_576,
+  maxDepth: 64,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
   seed: 1,
 } as const satisfies ServeSettings;
 

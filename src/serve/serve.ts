@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { watch as watchFiles } from "chokidar";
 import { formatIssue, sortIssues, type Issue } from "../issues.js";
 import { buildModel, type ProjectModel } from "../model/build-model.js";
-import { checkSpecs } from "../spec/load-specs.js";
+import { checkSpecs, type SpecSet } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
 import type { FaultPlan } from "./faults.js";
+import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
 import { loadHandlers } from "./handlers.js";
 import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
 import { loadTls } from "./tls.js";
@@ -28,6 +29,11 @@ export interface ServeOptions {
   readonly rate: number;
   readonly burst: number;
   readonly bodyLimit: number;
+  /** Deepest nesting of arrays and objects a request body may have (400 beyond). */
+  readonly maxDepth: number;
+  /** Time a client has to send the request headers, and the whole request, in ms (408 after). */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
   /** HTTPS from PEM files (relative to `cwd`), or from a fresh self-signed certificate for localhost. */
   readonly tls?: { readonly certFile?: string | undefined; readonly keyFile?: string | undefined; readonly selfSigned?: boolean | undefined } | undefined;
   /** Seed of the mock data and of the injected faults. */
@@ -69,7 +75,9 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
   const checked = checkSpecs(sources);
   if (!checked.ok) return checked;
-  let model = buildModel(checked.specs);
+  const first = compileModel(checked.specs);
+  if (!first.ok) return first;
+  let model = first.model;
   const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
@@ -85,19 +93,22 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     await handlers.close();
     throw error;
   };
-  const createApp = (current: ProjectModel) =>
+  const createApp = (current: CompiledModel) =>
     createServeApp({
-      model: current,
+      model: current.model,
+      checks: current.checks,
       keyring,
       rateLimit: { rate: options.rate, burst: options.burst },
       bodyLimit: options.bodyLimit,
+      maxDepth: options.maxDepth,
+      timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
       https: tls,
       handlers,
       seed: options.seed,
       faults: options.faults,
       log: options.log,
     });
-  const app = await createApp(model).catch(stopHandlers);
+  const app = await createApp(first).catch(stopHandlers);
   await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
@@ -108,14 +119,15 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const specWatcher = options.watch
     ? await watchSpecs(path.resolve(options.cwd, options.specs), async () => {
         const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
-        if (!reread.ok) {
-          for (const issue of sortIssues(reread.issues)) say(formatIssue(issue));
-          say(`flowgen serve: ${reread.issues.length} problem${reread.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`);
+        const compiled = reread.ok ? compileModel(reread.specs) : reread;
+        if (!compiled.ok) {
+          for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
+          say(`flowgen serve: ${compiled.issues.length} problem${compiled.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`);
           return;
         }
-        const next = buildModel(reread.specs);
+        const next = compiled.model;
         await handlers.addFlows(next.flows.map((flow) => flow.id));
-        const nextApp = await createApp(next);
+        const nextApp = await createApp(compiled);
         await nextApp.ready();
         if (current === app) {
           app.server.removeAllListeners("request");
@@ -150,6 +162,23 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
       await app.close();
     },
   };
+}
+
+type CompiledModel = { readonly ok: true; readonly model: ProjectModel; readonly checks: ReadonlyMap<string, FlowChecks> };
+
+/** The model of checked specs, with each flow's request checks compiled; a schema they cannot compile is a spec problem. */
+function compileModel(specs: SpecSet): CompiledModel | { readonly ok: false; readonly issues: Issue[] } {
+  const model = buildModel(specs);
+  const compiled = compileFlowChecks(model);
+  if (compiled.ok) return { ok: true, model, checks: compiled.checks };
+  const files = new Map(specs.flows.map((flow) => [flow.id, flow.displayPath]));
+  const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
+    code: "invalid-schema",
+    file: files.get(flow.id) ?? flow.specPath,
+    pointer: `/${which}`,
+    message: `the ${which} schema cannot be compiled for request checks: ${message}; fix the schema (a "pattern" must be an ECMAScript regular expression with the u flag)`,
+  }));
+  return { ok: false, issues };
 }
 
 /** Runs `reload` once the spec files have been quiet for a moment, one reload at a time. */
