@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { addScripts, gitattributesText } from "../src/scaffold/project-files.js";
 import { schemaRef } from "../src/scaffold/spec-skeleton.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
@@ -89,5 +90,23 @@ describe("flowgen new", () => {
 
   it("points $schema at this repository's schema/ when run in flowgen itself", () => {
     expect(schemaRef(path.join(REPO_ROOT, "specs/@acme/x.json"), REPO_ROOT)).toBe("../../schema/flow-spec.schema.json");
+  });
+});
+
+describe("the files init edits", () => {
+  it.each([
+    ["no file", { given: undefined, want: "generated/** linguist-generated=true\n" }],
+    ["empty file", { given: "", want: "generated/** linguist-generated=true\n" }],
+    ["no final newline", { given: "*.png binary", want: "*.png binary\ngenerated/** linguist-generated=true\n" }],
+    ["line there, CRLF", { given: "generated/** linguist-generated=true\r\n", want: "generated/** linguist-generated=true\r\n" }],
+  ])(".gitattributes: %s", (_name, { given, want }) => {
+    expect(gitattributesText(given, "generated/")).toBe(want);
+  });
+
+  it.each([
+    ["tabs kept", { given: '{\n\t"name": "a"\n}\n', want: /^\t"scripts": \{\n\t\t"flowgen:generate"/m }],
+    ["two spaces by default", { given: undefined, want: /^ {2}"scripts": \{\n {4}"flowgen:generate"/m }],
+  ])("package.json: %s", (_name, { given, want }) => {
+    expect(addScripts(given, "app").text).toMatch(want);
   });
 });

@@ -63,7 +63,12 @@ export async function check(options: GenerateOptions = {}): Promise<CheckResult>
   return result.ok ? { ...result, upToDate: countChanges(result.diff) === 0 } : result;
 }
 
-/** Files added, changed and removed. */
+/**
+ * Files added, changed and removed.
+ *
+ * @example
+ * if (result.ok && countChanges(result.diff) === 0) console.log("nothing to write");
+ */
 export function countChanges(diff: OutputDiff): number {
   return diff.added.length + diff.changed.length + diff.removed.length;
 }

@@ -38,7 +38,12 @@ export interface Command {
   run(args: Readonly<Record<string, unknown>>, context: CliContext): Promise<number>;
 }
 
-/** Prints the issues in a stable order and the summary line; returns the exit code for them. */
+/**
+ * Prints the issues in a stable order and the summary line; returns the exit code for them.
+ *
+ * @example
+ * return reportIssues(io, result.issues, (count) => `flowgen: ${count}; nothing was written.`);
+ */
 export function reportIssues(io: Io, issues: readonly Issue[], summary: (count: string) => string): number {
   const sorted = sortIssues(issues);
   for (const issue of sorted) io.err(formatIssue(issue));
@@ -46,7 +51,12 @@ export function reportIssues(io: Io, issues: readonly Issue[], summary: (count: 
   return EXIT.invalid;
 }
 
-/** " in specs" when some issue is about the specs, else "": config and option problems are not. */
+/**
+ * " in specs" when some issue is about the specs, else "": config and option problems are not.
+ *
+ * @example
+ * `flowgen: 2 problems${whereIssues(issues, "specs")}; nothing was written.`
+ */
 export function whereIssues(issues: readonly Issue[], specs: string | undefined): string {
   const aboutSpecs = issues.some((issue) => issue.code !== "invalid-config" && issue.code !== "invalid-option" && issue.code !== "not-an-output-folder");
   return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
@@ -56,6 +66,9 @@ export function whereIssues(issues: readonly Issue[], specs: string | undefined)
  * The flags given, under their camelCase names (yargs adds those: `--base-url` is `baseUrl`), typed
  * as the settings they set; yargs has checked each value's type. A flag not given is absent, so the
  * config file's value shows through.
+ *
+ * @example
+ * const given = pickFlags<GenerateOptions>(args, ["specs", "out", "baseUrl"]);
  */
 export function pickFlags<T extends object>(args: Readonly<Record<string, unknown>>, keys: readonly (keyof T & string)[]): Partial<T> {
   const picked: Record<string, unknown> = {};

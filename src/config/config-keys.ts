@@ -35,6 +35,9 @@ export const SERVE_KEYS = {
 /**
  * Checks a loaded config value against the key tables: every unknown key (with the nearest known
  * one) and every value of the wrong kind, all at once.
+ *
+ * @example
+ * checkConfigValue({ specz: "x" }, "flowgen.config.json") // [{ code: "invalid-config", pointer: "/specz", … }]
  */
 export function checkConfigValue(value: unknown, file: string): Issue[] {
   if (!isRecord(value)) {
@@ -65,7 +68,12 @@ function checkKeys(value: Record<string, unknown>, keys: Record<string, Kind | u
   return issues;
 }
 
-/** Why `value` is not of `kind`, or undefined when it is. Also used for flag values (`--base-url`). */
+/**
+ * Why `value` is not of `kind`, or undefined when it is. Also used for flag values (`--base-url`).
+ *
+ * @example
+ * describeWrongValue("api.example.com", "url") // '"api.example.com" is not an http(s) URL; …'
+ */
 export function describeWrongValue(value: unknown, kind: Kind): string | undefined {
   switch (kind) {
     case "string":
