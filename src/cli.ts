@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import yargs, { type Argv } from "yargs";
 import { distance } from "fastest-levenshtein";
 import { EXIT, EXIT_CODES_HELP, type CliContext, type Command, type Io } from "./cli/command.js";
+import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
@@ -10,7 +11,7 @@ import { serveCommand } from "./cli/serve-command.js";
 export { EXIT } from "./cli/command.js";
 
 /** Every command, in the order `--help` lists them. A new command goes here. */
-const COMMANDS: readonly Command[] = [generateCommand, serveCommand, initCommand, newCommand];
+const COMMANDS: readonly Command[] = [generateCommand, serveCommand, diffCommand, initCommand, newCommand];
 
 /** Flags every command takes. */
 const GLOBAL_OPTIONS = {

@@ -25,6 +25,19 @@ describe("flowgen.config", () => {
     expect((await flowgen(dir, "generate", "--check", "--no-validators")).code).toBe(1);
   });
 
+  it("failOnBreaking in the file gates generate and diff alike (exit 4), and a flag turns it off", async () => {
+    const schema = (required: string[]) => ({ type: "object", required, properties: { q: { type: "string" }, lang: { type: "string" } } });
+    const dir = await tempProject({ "specs/@acme/qa.json": { input: schema(["q"]), output: { type: "object" } }, "flowgen.config.json": { failOnBreaking: true } });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify({ input: schema(["q", "lang"]), output: { type: "object" } }));
+    const refused = await flowgen(dir, "generate");
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("nothing was written (--fail-on-breaking)");
+    expect((await flowgen(dir, "diff", "--base", "generated")).code).toBe(4);
+    expect((await flowgen(dir, "diff", "--base", "generated", "--no-fail-on-breaking")).code).toBe(0);
+    expect((await flowgen(dir, "generate", "--no-fail-on-breaking")).code).toBe(0);
+  });
+
   it("flags override the file; the programmatic API takes the same settings", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.json": { out: "client" } });
     expect((await flowgen(dir, "generate", "--out", "elsewhere")).code).toBe(0);
@@ -86,7 +99,7 @@ describe("flowgen.config", () => {
       "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config]
       flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed [invalid-config]
       flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config]
-      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, serve [invalid-config]
+      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, serve [invalid-config]
       flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config]
       flowgen: 5 problems; nothing was written.
       "

@@ -2,6 +2,7 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
 import { renderProject } from "../generate.js";
+import type { DiffReport } from "../diff/contract-diff.js";
 import type { Issue } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import { ForeignOutputError, diffOutput, writeOutput, type OutputDiff } from "../write/write-output.js";
@@ -25,12 +26,16 @@ export type GenerateResult =
       readonly settings: GenerateSettings;
       /** Absolute path of the config file used, if any. */
       readonly configFile: string | undefined;
+      /** How the new contract differs from the one in the output folder, when it changed. */
+      readonly contract?: DiffReport | undefined;
     }
   | {
       readonly ok: false;
       readonly issues: readonly Issue[];
       /** The settings, when the problems were found after reading them (in the specs, or the output folder). */
       readonly settings?: GenerateSettings | undefined;
+      /** With `failOnBreaking`: the changes, breaking ones included, that made the run refuse (`breaking-change` issues). */
+      readonly contract?: DiffReport | undefined;
     };
 
 export type CheckResult = (Extract<GenerateResult, { ok: true }> & { readonly upToDate: boolean }) | Extract<GenerateResult, { ok: false }>;
@@ -87,12 +92,13 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
     baseUrl: settings.baseUrl,
     validators: settings.validators,
     cacheDir: settings.cache ? settings.cacheDir : undefined,
+    failOnBreaking: settings.failOnBreaking,
   });
   if (!result.ok) return { ...result, settings };
   const outDir = path.resolve(cwd, settings.out);
   try {
     const diff = mode === "check" ? await diffOutput(outDir, result.files) : await writeOutput(outDir, result.files);
-    return { ok: true, diff, files: result.files, flowCount: result.flowCount, settings, configFile: loaded.file };
+    return { ok: true, diff, files: result.files, flowCount: result.flowCount, settings, configFile: loaded.file, contract: result.contract };
   } catch (error) {
     if (!(error instanceof ForeignOutputError)) throw error;
     const message = error.message.slice(error.message.indexOf(" is not") + " is ".length);

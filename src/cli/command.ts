@@ -3,10 +3,10 @@ import type { Issue } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
 
 /** Exit codes, as documented in the README. */
-export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3 } as const;
+export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
 
 export const EXIT_CODES_HELP =
-  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs, config or usage, 3 internal error (a bug: please report it with the stack).";
+  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs, config or usage, 3 internal error (a bug: please report it with the stack), 4 --fail-on-breaking found a change that breaks callers.";
 
 export interface Io {
   readonly out: (line: string) => void;

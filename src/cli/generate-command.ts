@@ -1,5 +1,7 @@
 import path from "node:path";
 import { check, countChanges, generate, type GenerateOptions, type GenerateResult } from "../api/generate.js";
+import type { DiffReport } from "../diff/contract-diff.js";
+import { formatDiffReport } from "../diff/diff-report.js";
 import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
 import { EXIT, pickFlags, reportIssues, whereIssues, type CliContext, type Command, type Io } from "./command.js";
@@ -17,6 +19,7 @@ export const generateCommand: Command = {
     validators: { type: "boolean", defaultDescription: "false", describe: "Also compile each flow's schemas into validators the clients run on input and output" },
     cache: { type: "boolean", defaultDescription: "true", describe: "Reuse work from earlier runs whose inputs did not change (--no-cache: render everything)" },
     "cache-dir": { type: "string", defaultDescription: "node_modules/.cache/flowgen", describe: "Where the render cache lives" },
+    "fail-on-breaking": { type: "boolean", defaultDescription: "false", describe: "Exit 4 and write nothing when the new contract breaks callers of a flow" },
   },
   conflicts: { watch: "check" },
   examples: [
@@ -27,13 +30,14 @@ export const generateCommand: Command = {
   async run(args, context) {
     const options: GenerateOptions = {
       cwd: context.cwd,
-      ...pickFlags<GenerateOptions>(args, ["config", "specs", "out", "baseUrl", "validators", "cache", "cacheDir"]),
+      ...pickFlags<GenerateOptions>(args, ["config", "specs", "out", "baseUrl", "validators", "cache", "cacheDir", "failOnBreaking"]),
     };
     if (args["watch"] === true) return watchGenerate(options, context);
     const started = performance.now();
     const { io, cwd } = context;
     if (args["check"] === true) {
       const result = await check(options);
+      if (!result.ok && result.contract) return reportBreaking(io, result.contract);
       if (!result.ok) return reportIssues(io, result.issues, (count) => `flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; nothing was checked.`);
       const outDisplay = displayPath(cwd, result.settings.out);
       if (result.upToDate) {
@@ -44,7 +48,9 @@ export const generateCommand: Command = {
       return EXIT.stale;
     }
     const result = await generate(options);
+    if (!result.ok && result.contract) return reportBreaking(io, result.contract);
     if (!result.ok) return reportGenerateIssues(io, result);
+    if (result.contract && result.contract.changes.length > 0) io.out(formatDiffReport(result.contract, "text").trimEnd());
     io.out(describeWrite(cwd, result, (performance.now() - started) / 1000));
     return EXIT.ok;
   },
@@ -68,6 +74,13 @@ async function watchGenerate(options: GenerateOptions, { io, cwd, stopped }: Cli
   io.err(`flowgen: ${signal}: stopped watching.`);
   await watcher.close();
   return EXIT.ok;
+}
+
+/** `--fail-on-breaking` refused: the contract report, and exit 4. */
+function reportBreaking(io: Io, contract: DiffReport): number {
+  io.err(formatDiffReport(contract, "text").trimEnd());
+  io.err(`flowgen: ${contract.breaking} change${contract.breaking === 1 ? "" : "s"} would break callers; nothing was written (--fail-on-breaking).`);
+  return EXIT.breaking;
 }
 
 function reportGenerateIssues(io: Io, result: Extract<GenerateResult, { ok: false }>): number {

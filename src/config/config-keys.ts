@@ -15,6 +15,7 @@ export const GENERATE_KEYS = {
   validators: "boolean",
   cache: "boolean",
   cacheDir: "string",
+  failOnBreaking: "boolean",
 } as const satisfies Record<string, Kind>;
 
 export const SERVE_KEYS = {

@@ -16,6 +16,8 @@ export interface FlowgenConfig {
   readonly cache?: boolean;
   /** Where the render cache lives. Default `node_modules/.cache/flowgen`. */
   readonly cacheDir?: string;
+  /** `generate` and `diff` exit 4 (and `generate` writes nothing) when the new contract breaks callers of a flow. Default false. */
+  readonly failOnBreaking?: boolean;
   /** Settings of `flowgen serve`. */
   readonly serve?: FlowgenServeConfig;
 }

@@ -11,6 +11,8 @@ export interface GenerateSettings {
   readonly validators: boolean;
   readonly cache: boolean;
   readonly cacheDir: string;
+  /** Refuse to write (exit 4) when the new contract breaks callers of a flow. */
+  readonly failOnBreaking: boolean;
 }
 
 /** What `serve` needs besides the run-time flags (faults, TLS); paths relative to `cwd`. */
@@ -38,6 +40,7 @@ export const GENERATE_DEFAULTS = {
   validators: false,
   cache: true,
   cacheDir: "node_modules/.cache/flowgen",
+  failOnBreaking: false,
 } as const satisfies GenerateSettings;
 
 export const SERVE_DEFAULTS = {
