@@ -27,7 +27,8 @@ import * as esbuild from "esbuild";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out");
 const DIR = path.join(OUT, "bundle");
-const MKSPEC = path.resolve(ROOT, "../shared/bench-anchors/mkspec.mjs");
+// BENCH_ANCHORS points elsewhere when the repository is checked out away from the shared folder.
+const MKSPEC = path.join(process.env.BENCH_ANCHORS ?? path.resolve(ROOT, "../shared/bench-anchors"), "mkspec.mjs");
 const BIN = path.join(ROOT, "bin/flowgen.js");
 const FLOWS = 10;
 // openapi-fetch is inside this figure: generated clients call it at run time.

@@ -272,7 +272,8 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
       });
       return failure(error);
     };
-    if (!(await transport.acquire(signal)))
+    const slot = transport.acquire(signal);
+    if (slot !== true && !(await slot))
       return failed(stopped(signal.reason), now());
     onEvent?.({ type: "request", flowId, attempt });
     const started = now();
