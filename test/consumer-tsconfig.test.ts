@@ -1,10 +1,13 @@
 import { readdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "../src/emit/runtime-exports.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { compileFiles, typecheck, type ProjectShape } from "./helpers/typecheck.js";
+import { compileFiles, emitProject, typecheck, type ProjectShape } from "./helpers/typecheck.js";
 
 /**
  * A consumer that uses what the README shows: the key from the environment (a `string | undefined`,
@@ -62,6 +65,34 @@ describe("generated code in the tsconfig shapes projects use", () => {
   ])("%s: the repo's generated/ and a consumer compile", async (shape, keySource) => {
     const dir = await tempProject({});
     expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), consumer(keySource), shape)).toBe("");
+  });
+});
+
+describe("a CommonJS project", () => {
+  it("runs the compiled client: openapi-fetch's CommonJS build is loaded and the call reaches a loopback server", async () => {
+    const dir = await tempProject({});
+    const caller = `
+import { createQaClient } from "./gen/@acme/qa.js";
+export const ask = (baseUrl: string) => createQaClient({ apiKey: "sk_cjs_0123456789", baseUrl }).run({ question: "Why?" });
+`;
+    expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), caller, "node16-commonjs")).toBe("");
+    expect(emitProject(dir)).toBe("");
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ answer: `${req.url} ${req.headers.authorization}` }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { ask } = createRequire(import.meta.url)(path.join(dir, "out/consumer.js")) as { ask: (baseUrl: string) => Promise<{ answer: string }> };
+      const output = await ask(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      expect(output).toEqual({ answer: "/v1/@acme/qa Bearer sk_cjs_0123456789" });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

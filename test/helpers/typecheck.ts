@@ -50,6 +50,18 @@ export async function typecheck(dir: string, generated: string, consumer: string
   return compile(path.join(dir, "tsconfig.json"));
 }
 
+/**
+ * Compiles the project `typecheck` set up in `dir` to JavaScript in `dir/out`, as the shape's
+ * module setting says (CommonJS for "node16-commonjs"); returns the compiler's messages.
+ */
+export function emitProject(dir: string): string {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), { noEmit: false, outDir: path.join(dir, "out") }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (!parsed) return `cannot read ${dir}/tsconfig.json`;
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
+  return ts.formatDiagnostics(program.emit().diagnostics, host);
+}
+
 /** tsc -p, in this process: the same checks without starting a process per shape. */
 function compile(configPath: string): string {
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
