@@ -1,33 +1,31 @@
 // One flow's client: an openapi-fetch client with the key added by a middleware, and around its
-// `POST` the loop that gives every call a deadline, retries, a place in the shared queue, typed
-// errors and events.
-import createClient, { type Client } from "openapi-fetch";
+// `POST` the loop that gives every call a deadline and retries (attempt.ts makes each attempt).
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import {
+  attemptOnce,
+  check,
+  fail,
+  failure,
+  type AttemptContext,
+  type PostInit,
+  type Poster,
+} from "./attempt.js";
 import {
   checkApiKey,
   checkBaseUrl,
   env,
   type ClientOptions,
 } from "./config.js";
-import {
-  describeHttpError,
-  FlowError,
-  kindOf,
-  toErrorBody,
-  type FlowErrorBody,
-  type FlowErrorDetail,
-  type FlowErrorInit,
-  type FlowFailure,
-} from "./errors.js";
+import type { FlowFailure } from "./errors.js";
 import { createFlowTransport, type RateLimit } from "./limits.js";
-import { redact, redactDeep, redactResponse } from "./redact.js";
 import {
   backoffDelay,
-  retryAfter,
   retryable,
   retryPolicy,
   sleep,
+  type RetryPolicy,
 } from "./retry.js";
-import { describeViolations, type FlowValidators } from "./validate.js";
+import type { FlowValidators } from "./validate.js";
 
 /** Where a flow lives on the platform, and its validators when generated with `--validators`. */
 export interface FlowDefinition {
@@ -74,19 +72,6 @@ export interface FlowClient<Input, Output, Paths extends {} = {}> {
   call(input: Input, options?: RunOptions): Promise<FlowResult<Output>>;
 }
 
-/** `client.POST` as this file calls it: the path and body are checked by the generated module's types. */
-interface Poster {
-  POST(
-    path: string,
-    init: {
-      body: unknown;
-      signal: AbortSignal;
-      headers: Record<string, string> | undefined;
-      parseAs: "text";
-    },
-  ): Promise<{ data?: string; error?: unknown; response: Response }>;
-}
-
 /**
  * Creates a client for one flow: `client.POST(flow.path, { body })` on an openapi-fetch client
  * typed with `Paths`, with the API key sent by a middleware. Generated modules call this; you
@@ -113,246 +98,39 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     options.baseUrl ?? env("FLOW_BASE_URL") ?? defaults.baseUrl,
     options.allowInsecureHttp,
   );
-  const { validators, path } = flow;
+  const { validators } = flow;
   const validate = options.validate ?? (validators ? "throw" : false);
   if (validate && !validators) {
     throw new TypeError(
       `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
     );
   }
-  const policy = retryPolicy(options.retry);
-  const onEvent = options.onEvent;
-  const transport =
-    options.transport ??
-    createFlowTransport({ maxConcurrency: options.maxConcurrency });
   const client = createClient<Paths>({
     baseUrl,
     ...(options.fetch && { fetch: options.fetch }),
     ...(options.headers && { headers: options.headers }),
   });
-  const bearer = `Bearer ${apiKey}`;
-  // Set on the Request itself, after openapi-fetch merged every header: a stray "authorization"
-  // header in the options cannot replace the key.
-  client.use({
-    onRequest({ request }) {
-      request.headers.set("authorization", bearer);
-    },
-  });
+  client.use(authMiddleware(apiKey));
   if (options.middleware) client.use(...options.middleware);
-  const poster = client as unknown as Poster;
-
-  /** A FlowError with the key scrubbed from every field a server could have echoed it into. */
-  function fail(init: Omit<FlowErrorInit, "flowId">): FlowFailure {
-    const { requestId, response } = init;
-    return new FlowError({
-      ...init,
-      flowId,
-      message: redact(`${flowId}: ${init.message}`, apiKey),
-      code: redact(init.code, apiKey),
-      requestId: requestId && redact(requestId, apiKey),
-      body: redactDeep(init.body, apiKey) as FlowErrorBody | undefined,
-      details: redactDeep(init.details, apiKey) as
-        FlowErrorDetail[] | undefined,
-      response: response && redactResponse(response, apiKey),
-    }) as FlowFailure;
-  }
-
-  /** Checks a value with a generated validator: a failure in "throw" mode, a warning in "warn" mode. */
-  function check(
-    which: "input" | "output",
-    value: unknown,
-    response?: Response,
-  ) {
-    const details = validate && validators ? validators[which](value) : [];
-    if (details.length === 0) return undefined;
-    const message = describeViolations(which, details);
-    if (validate === "warn") {
-      console.warn(redact(`${flowId}: ${message}`, apiKey));
-      return undefined;
-    }
-    const kind = which === "input" ? "invalid_input" : "invalid_response";
-    const status = response?.status;
-    return fail({
-      kind,
-      code: `invalid_${which}`,
-      message,
-      details,
-      status,
-      response,
+  const transport =
+    options.transport ??
+    createFlowTransport({ maxConcurrency: options.maxConcurrency });
+  const context: AttemptContext = {
+    flowId,
+    path: flow.path,
+    apiKey,
+    poster: client as unknown as Poster,
+    transport,
+    onEvent: options.onEvent,
+    validators,
+    validate,
+  };
+  const policy = retryPolicy(options.retry);
+  const call = (input: Input, runOptions: RunOptions = {}) =>
+    callFlow<Output>(context, policy, input, {
+      ...runOptions,
+      timeoutMs: runOptions.timeoutMs ?? options.timeoutMs ?? 60_000,
     });
-  }
-
-  async function call(
-    input: Input,
-    runOptions: RunOptions = {},
-  ): Promise<FlowResult<Output>> {
-    const invalid = check("input", input);
-    if (invalid) return failure(invalid);
-    const { signal, idempotencyKey } = runOptions;
-    const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 60_000;
-    const deadline = Date.now() + timeoutMs;
-    // One controller for the whole call: the caller's signal and the deadline both abort it.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener("abort", onAbort);
-    const stopped = (cause: unknown) =>
-      timedOut
-        ? fail({
-            kind: "timeout",
-            code: "timeout",
-            message: `no answer within ${timeoutMs} ms`,
-            cause,
-          })
-        : fail({
-            kind: "aborted",
-            code: "aborted",
-            message: "the call was aborted",
-            cause,
-          });
-    const headers =
-      idempotencyKey === undefined
-        ? runOptions.headers
-        : { ...runOptions.headers, "idempotency-key": idempotencyKey };
-    const idempotent = !!runOptions.idempotent || idempotencyKey !== undefined;
-    const send = {
-      body: input,
-      signal: controller.signal,
-      headers,
-      parseAs: "text",
-    } as const;
-    try {
-      for (let attempt = 1; ; attempt++) {
-        const result = await attemptOnce(send, attempt, stopped);
-        const { error } = result;
-        if (!error) return result;
-        error.attempts = attempt;
-        const delayMs =
-          attempt > policy.maxRetries ||
-          controller.signal.aborted ||
-          !retryable(error, idempotent)
-            ? undefined
-            : backoffDelay(policy, attempt, error.retryAfterMs);
-        if (delayMs === undefined || Date.now() + delayMs >= deadline)
-          return result;
-        onEvent?.({ type: "retry", flowId, attempt, delayMs, error });
-        if (!(await sleep(delayMs, controller.signal))) {
-          const error = stopped(controller.signal.reason);
-          error.attempts = attempt;
-          return failure(error);
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
-  async function attemptOnce(
-    send: Parameters<Poster["POST"]>[1],
-    attempt: number,
-    stopped: (cause: unknown) => FlowFailure,
-  ): Promise<FlowResult<Output>> {
-    const { signal } = send;
-    const failed = (
-      error: FlowFailure,
-      started: number,
-    ): FlowResult<Output> => {
-      onEvent?.({
-        type: "error",
-        flowId,
-        attempt,
-        durationMs: now() - started,
-        error,
-      });
-      return failure(error);
-    };
-    const slot = transport.acquire(signal);
-    if (slot !== true && !(await slot))
-      return failed(stopped(signal.reason), now());
-    onEvent?.({ type: "request", flowId, attempt });
-    const started = now();
-    let answer: Awaited<ReturnType<Poster["POST"]>>;
-    try {
-      answer = await poster.POST(path, send);
-    } catch (cause) {
-      return failed(
-        signal.aborted ? stopped(cause) : networkError(cause),
-        started,
-      );
-    } finally {
-      transport.release();
-    }
-    const { response } = answer;
-    const { status, headers } = response;
-    const header = headers.get("x-request-id");
-    const requestId = header === null ? undefined : redact(header, apiKey);
-    transport.observe(headers);
-    onEvent?.({
-      type: "response",
-      flowId,
-      attempt,
-      status,
-      durationMs: now() - started,
-      requestId,
-    });
-    if (!response.ok) {
-      const error = httpError(response, answer.error, requestId);
-      return failure(error, error.response, error.requestId);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(answer.data as string);
-    } catch (cause) {
-      const error = fail({
-        kind: "invalid_response",
-        code: "invalid_response",
-        message: `HTTP ${status} but the body is not JSON`,
-        status,
-        requestId,
-        response,
-        // JSON.parse quotes the body in its message, and the body may hold an echoed key.
-        cause: new SyntaxError(
-          redact(String((cause as Error).message), apiKey),
-        ),
-      });
-      return failure(error, error.response, requestId);
-    }
-    const invalid = check("output", data, response);
-    if (invalid) return failure(invalid, invalid.response, requestId);
-    return { data: data as Output, error: undefined, response, requestId };
-  }
-
-  function networkError(cause: unknown): FlowFailure {
-    const message = `network error: ${describe(cause)}`;
-    return fail({ kind: "connection", code: "network_error", message, cause });
-  }
-
-  function httpError(
-    response: Response,
-    raw: unknown,
-    headerRequestId: string | undefined,
-  ) {
-    const { status } = response;
-    const body = toErrorBody(raw);
-    const requestId = body?.requestId ?? headerRequestId;
-    return fail({
-      kind: kindOf(status),
-      code: body?.code ?? `http_${status}`,
-      message: describeHttpError(response, raw, body, requestId),
-      status,
-      body,
-      requestId,
-      retryAfterMs: retryAfter(response.headers, status),
-      response,
-    });
-  }
-
   return {
     flowId,
     client,
@@ -368,19 +146,105 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
   };
 }
 
-function failure<Output>(
-  error: FlowFailure,
-  response?: Response,
-  requestId?: string,
-): FlowResult<Output> {
-  return { data: undefined, error, response, requestId };
+/**
+ * Sends the key. It sets the header on the Request itself, after openapi-fetch merged every other
+ * header, so a stray "authorization" header in the options cannot replace it; middleware added
+ * after it sees the request as it will be sent.
+ */
+function authMiddleware(apiKey: string): Middleware {
+  const bearer = `Bearer ${apiKey}`;
+  return {
+    onRequest({ request }) {
+      request.headers.set("authorization", bearer);
+    },
+  };
 }
 
-const now = () => performance.now();
+/** A whole call: the input check, then attempts and waits until one succeeds or may not be retried. */
+async function callFlow<Output>(
+  context: AttemptContext,
+  policy: RetryPolicy,
+  input: unknown,
+  runOptions: RunOptions & { timeoutMs: number },
+): Promise<FlowResult<Output>> {
+  const invalid = check(context, "input", input);
+  if (invalid) return failure(invalid);
+  const { idempotencyKey, timeoutMs } = runOptions;
+  const deadline = startDeadline(timeoutMs, runOptions.signal);
+  const { signal } = deadline;
+  const stopped = (cause: unknown) =>
+    deadline.timedOut()
+      ? fail(context, {
+          kind: "timeout",
+          code: "timeout",
+          message: `no answer within ${timeoutMs} ms`,
+          cause,
+        })
+      : fail(context, {
+          kind: "aborted",
+          code: "aborted",
+          message: "the call was aborted",
+          cause,
+        });
+  const headers =
+    idempotencyKey === undefined
+      ? runOptions.headers
+      : { ...runOptions.headers, "idempotency-key": idempotencyKey };
+  const idempotent = !!runOptions.idempotent || idempotencyKey !== undefined;
+  const init: PostInit = { body: input, signal, headers, parseAs: "text" };
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const result = await attemptOnce<Output>(context, init, attempt, stopped);
+      const { error } = result;
+      if (!error) return result;
+      error.attempts = attempt;
+      const delayMs =
+        attempt > policy.maxRetries ||
+        signal.aborted ||
+        !retryable(error, idempotent)
+          ? undefined
+          : backoffDelay(policy, attempt, error.retryAfterMs);
+      if (delayMs === undefined || Date.now() + delayMs >= deadline.endsAt)
+        return result;
+      context.onEvent?.({
+        type: "retry",
+        flowId: context.flowId,
+        attempt,
+        delayMs,
+        error,
+      });
+      if (!(await sleep(delayMs, signal))) {
+        const error = stopped(signal.reason);
+        error.attempts = attempt;
+        return failure(error);
+      }
+    }
+  } finally {
+    deadline.stop();
+  }
+}
 
-function describe(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, DNS, TLS) is on its cause.
-  const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : "";
-  return `${cause.message}${inner}`;
+/** One signal for a whole call, aborted by the caller's signal or when `timeoutMs` has passed. */
+function startDeadline(
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onAbort();
+  callerSignal?.addEventListener("abort", onAbort);
+  return {
+    signal: controller.signal,
+    endsAt: Date.now() + timeoutMs,
+    timedOut: () => timedOut,
+    stop() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
+    },
+  };
 }
