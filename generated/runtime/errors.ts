@@ -157,7 +157,12 @@ export function isFlowError(value: unknown): value is FlowFailure {
   return typeof value === "object" && value !== null && BRAND in value;
 }
 
-/** The kind an HTTP error status maps to. */
+/**
+ * The kind an HTTP error status maps to.
+ *
+ * @example
+ * kindOf(429); // "rate_limited"
+ */
 export function kindOf(status: number): FlowErrorKind {
   if (status === 401 || status === 403) return "auth";
   if (status === 404) return "not_found";
@@ -166,7 +171,13 @@ export function kindOf(status: number): FlowErrorKind {
   return status >= 500 ? "server" : "http";
 }
 
-/** The platform's error body, when `value` is one; extra fields kept, malformed details dropped. */
+/**
+ * The platform's error body, when `value` is one; extra fields kept, malformed details dropped.
+ *
+ * @example
+ * toErrorBody({ code: "not_found", message: "No such flow" }); // the same body
+ * toErrorBody("<html>Bad gateway</html>"); // undefined
+ */
 export function toErrorBody(value: unknown): FlowErrorBody | undefined {
   if (
     !isRecord(value) ||
@@ -192,7 +203,13 @@ export function toErrorBody(value: unknown): FlowErrorBody | undefined {
   return body;
 }
 
-/** The message of an HTTP failure: the platform's words when it sent an error body, else the status and a snippet. */
+/**
+ * The message of an HTTP failure: the platform's words when it sent an error body, else the
+ * status and a snippet of what came instead.
+ *
+ * @example
+ * describeHttpError(response, raw, toErrorBody(raw), "req-1"); // "Slow down [HTTP 429 rate_limited] (request id req-1)"
+ */
 export function describeHttpError(
   response: Response,
   raw: unknown,
@@ -214,6 +231,6 @@ export function describeHttpError(
   return `${http} without a JSON error body${snippet}${suffix}`;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
