@@ -8,7 +8,7 @@
 //             handlers/@bench/echo.mjs returning { text: input.text }. Bearer auth, the per-key
 //             rate limiter (on, with rate and burst far above what the run can send), the
 //             content-type check, the input and output schema checks, request ids and the
-//             RateLimit-* headers all run; the access log is off (no `log` option).
+//             RateLimit-* headers, the body's depth and number checks all run; the access log is off (no `log` option).
 //   bare      Fastify of the same installation, one route: app.post("/echo", async (req) => req.body).
 // autocannon (in this process) sends the same request to both: POST, the same JSON body, the same
 // headers (the bare route ignores Authorization), --connections keep-alive connections, for
@@ -252,6 +252,9 @@ async function runServer(role, options) {
         rate: 1_000_000,
         burst: 1_000_000,
         bodyLimit: 1024 * 1024,
+        maxDepth: 64,
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
         seed: 1,
       });
       if (!server.ok) throw new Error(JSON.stringify(server.issues));

@@ -1,14 +1,15 @@
 import path from "node:path";
 import yargs from "yargs";
+import { REPORT_FORMATS, formatDiffReport, type ReportFormat } from "./diff/diff-report.js";
 import { renderProject } from "./generate.js";
 import { formatIssue, sortIssues } from "./issues.js";
 import { ForeignOutputError, diffOutput, writeOutput, type OutputDiff } from "./write/write-output.js";
 
 /** Exit codes, as documented in the README. */
-export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3 } as const;
+export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
 
 const EXIT_CODES_HELP =
-  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs or usage, 3 internal error (a bug: please report it with the stack).";
+  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs or usage, 3 internal error (a bug: please report it with the stack), 4 --fail-on-breaking found a change that breaks callers.";
 
 interface GenerateArgs {
   specs: string;
@@ -18,6 +19,16 @@ interface GenerateArgs {
   validators: boolean;
   cache: boolean;
   "cache-dir": string;
+  "fail-on-breaking": boolean;
+}
+
+interface DiffArgs {
+  specs: string;
+  out: string;
+  base: string;
+  head: string | undefined;
+  format: ReportFormat;
+  "fail-on-breaking": boolean;
 }
 
 interface ServeArgs {
@@ -30,6 +41,9 @@ interface ServeArgs {
   rate: number;
   burst: number;
   "body-limit": number;
+  "max-depth": number;
+  "headers-timeout": number;
+  "request-timeout": number;
   seed: number;
   latency: string | undefined;
   "error-rate": string | undefined;
@@ -65,6 +79,7 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("validators", { type: "boolean", default: false, describe: "Also compile each flow's schemas into validators the clients run on input and output" })
           .option("cache", { type: "boolean", default: true, describe: "Reuse work from earlier runs whose inputs did not change (--no-cache: render everything)" })
           .option("cache-dir", { type: "string", default: "node_modules/.cache/flowgen", describe: "Where the render cache lives" })
+          .option("fail-on-breaking", { type: "boolean", default: false, describe: "Exit 4 and write nothing when the new contract breaks callers of a flow" })
           .example("$0 generate", "Generate from specs/ into generated/")
           .example("$0 generate --check", "Fail the build when generated/ is stale")
           .epilogue(EXIT_CODES_HELP),
@@ -86,6 +101,9 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
           .option("rate", { type: "number", default: 10, describe: "Requests per second per key" })
           .option("burst", { type: "number", default: 20, describe: "Requests a key may send at once" })
           .option("body-limit", { type: "number", default: 1_048_576, describe: "Largest request body in bytes" })
+          .option("max-depth", { type: "number", default: 64, describe: "Deepest nesting of arrays and objects in a request body" })
+          .option("headers-timeout", { type: "number", default: 10_000, describe: "Milliseconds a client has to send the request headers (then 408)" })
+          .option("request-timeout", { type: "number", default: 30_000, describe: "Milliseconds a client has to send the whole request (then 408)" })
           .option("seed", { type: "number", default: 1, describe: "Seed of the mock data and of the injected faults" })
           .option("latency", { type: "string", describe: "Faults: add this many ms to each call, or a seeded random delay in a range: 100-300" })
           .option("error-rate", { type: "string", describe: "Faults: share of calls (0..1) answered with --error-status" })
@@ -103,7 +121,25 @@ export async function main(argv: readonly string[], io: { out: (line: string) =>
         code = await runServe(args, io);
       },
     )
-    .demandCommand(1, "Name a command: flowgen generate, or flowgen serve")
+    .command<DiffArgs>(
+      "diff",
+      "Compare the flows' contracts between two versions of the specs and say which changes break callers",
+      (y) =>
+        y
+          .option("base", { type: "string", default: "HEAD", describe: "The old version: a git ref (its specs, else its <out>/openapi.json), an openapi.json or a specs folder" })
+          .option("head", { type: "string", describe: "The new version, the same way (default: the specs in the working tree)" })
+          .option("specs", { type: "string", default: "specs", describe: "Folder of flow specs, here and at a git ref" })
+          .option("out", { type: "string", default: "generated", describe: "Output folder whose openapi.json a git ref without specs is read from" })
+          .option("format", { choices: REPORT_FORMATS, default: "text" as ReportFormat, describe: "text, markdown (for a pull-request comment) or json" })
+          .option("fail-on-breaking", { type: "boolean", default: false, describe: "Exit 4 when a change breaks callers" })
+          .example("$0 diff", "What the specs in the working tree change since HEAD")
+          .example("$0 diff --base origin/main --format markdown", "A pull-request comment")
+          .epilogue(EXIT_CODES_HELP),
+      async (args) => {
+        code = await runDiff(args, io);
+      },
+    )
+    .demandCommand(1, "Name a command: flowgen generate, flowgen serve or flowgen diff")
     .strict()
     .epilogue(EXIT_CODES_HELP)
     .help()
@@ -135,7 +171,14 @@ async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void
     baseUrl: args["base-url"],
     validators: args.validators,
     cacheDir: args.cache ? args["cache-dir"] : undefined,
+    failOnBreaking: args["fail-on-breaking"],
   });
+  if (!result.ok && result.contract) {
+    io.err(formatDiffReport(result.contract, "text").trimEnd());
+    io.err(`flowgen: ${result.contract.breaking} change${result.contract.breaking === 1 ? "" : "s"} would break callers; nothing was written (--fail-on-breaking).`);
+    return EXIT.breaking;
+  }
+  if (result.ok && result.contract && result.contract.changes.length > 0) io.out(formatDiffReport(result.contract, "text").trimEnd());
   if (!result.ok) {
     const issues = sortIssues(result.issues);
     for (const issue of issues) io.err(formatIssue(issue));
@@ -168,6 +211,28 @@ async function runGenerate(args: GenerateArgs, io: { out: (line: string) => void
   }
 }
 
+async function runDiff(args: DiffArgs, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
+  const { diffVersions } = await import("./diff/diff-versions.js");
+  const { ContractSourceError } = await import("./diff/read-contract.js");
+  try {
+    const result = await diffVersions({ cwd: process.cwd(), specs: args.specs, out: args.out, base: args.base, head: args.head });
+    if (!result.ok) {
+      const issues = sortIssues(result.issues);
+      for (const issue of issues) io.err(formatIssue(issue));
+      io.err(`flowgen diff: ${issues.length} problem${issues.length === 1 ? "" : "s"} in the specs; nothing was compared.`);
+      return EXIT.invalid;
+    }
+    io.out(formatDiffReport(result.report, args.format).trimEnd());
+    return args["fail-on-breaking"] && result.report.breaking > 0 ? EXIT.breaking : EXIT.ok;
+  } catch (error) {
+    if (error instanceof ContractSourceError) {
+      io.err(`flowgen diff: ${error.message}`);
+      return EXIT.invalid;
+    }
+    throw error;
+  }
+}
+
 async function runServe(args: ServeArgs, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
   const { startServe } = await import("./serve/serve.js");
   const { KeysError } = await import("./serve/keys.js");
@@ -188,6 +253,9 @@ async function runServe(args: ServeArgs, io: { out: (line: string) => void; err:
       rate: args.rate,
       burst: args.burst,
       bodyLimit: args["body-limit"],
+      maxDepth: args["max-depth"],
+      headersTimeoutMs: args["headers-timeout"],
+      requestTimeoutMs: args["request-timeout"],
       seed: args.seed,
       faults: parseFaultFlags({
         latency: args.latency,

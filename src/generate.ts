@@ -4,13 +4,15 @@ import { codeFingerprint, hashParts, openRenderCache, type RenderCache } from ".
 import { compileOpenApi } from "./compile/openapi-document.js";
 import { banner } from "./emit/banner.js";
 import { RUNTIME_DIR } from "./emit/runtime-exports.js";
+import { checkOutputContract } from "./diff/output-contract.js";
+import type { DiffReport } from "./diff/contract-diff.js";
 import { createFormatter, type Formatter } from "./format/format-files.js";
 import { compareText, type Issue } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
 import type { EmitOptions } from "./emit/flow-module.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
-import { readSpecFiles } from "./spec/read-spec-files.js";
+import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
 
 export interface GenerateOptions {
@@ -25,11 +27,14 @@ export interface GenerateOptions {
   readonly validators?: boolean | undefined;
   /** Folder for the render cache, relative to `cwd`; undefined for none. */
   readonly cacheDir?: string | undefined;
+  /** Refuse (render nothing, `breaking-change` issues) when the new contract breaks callers of a flow. */
+  readonly failOnBreaking?: boolean | undefined;
 }
 
+/** `contract`: how the rendered contract differs from the one in the output folder, when there is one and it changed. */
 export type RenderResult =
-  | { readonly ok: true; readonly files: readonly OutputFile[]; readonly flowCount: number }
-  | { readonly ok: false; readonly issues: readonly Issue[] };
+  | { readonly ok: true; readonly files: readonly OutputFile[]; readonly flowCount: number; readonly contract?: DiffReport }
+  | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
 
 const VALIDATION_TEMPLATE = new URL("../templates/validation.ts", import.meta.url);
 
@@ -55,6 +60,14 @@ interface Planned {
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
+  const rendered = await renderFiles(options, sources);
+  if (!rendered.ok) return rendered;
+  const { contract, refused } = await checkOutputContract(options, sources, rendered.files);
+  if (refused) return { ok: false, issues: refused, contract };
+  return contract === undefined ? rendered : { ...rendered, contract };
+}
+
+async function renderFiles(options: GenerateOptions, sources: SpecSources): Promise<RenderResult> {
   const [runtime, validation, code] = await Promise.all([
     readRuntimeTemplates(),
     readFile(VALIDATION_TEMPLATE, "utf8"),

@@ -25,6 +25,7 @@ export const ISSUE_CODES = {
   "invalid-example": "An example does not match its flow's input or output schema.",
   "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write.",
+  "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

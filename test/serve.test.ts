@@ -108,7 +108,7 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
     const nowhere = createFlowClient({ id: "@acme/nope", path: "/v1/@acme/nope" }, {}, { apiKey: ALL_KEY, baseUrl: fixture.server.url });
     const error = await failureOf(nowhere.run({}));
     expect(error).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
-    expect(error.message).toContain("the flows are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search");
+    expect(error.message).toContain("the flows this key may call are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search");
 
     expect((await post(`${fixture.server.url}/v2/@acme/qa`, { body: "{}" })).status).toBe(404);
     expect((await post(`${fixture.server.url}/`, { method: "GET" })).status).toBe(404);
@@ -148,7 +148,7 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   it("logs each request as one JSON line without the key", async () => {
     await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "log me" }), headers: { "x-request-id": "log-1" } });
     const entry = fixture.logs.find((e) => e["requestId"] === "log-1" && e["msg"] === "request");
-    expect(entry).toMatchObject({ method: "POST", url: "/v1/@acme/qa", status: 200 });
+    expect(entry).toMatchObject({ method: "POST", path: "/v1/@acme/qa", status: 200 });
     expect(JSON.stringify(fixture.logs)).not.toContain(ALL_KEY);
     expect(JSON.stringify(fixture.logs)).not.toContain(ACME_KEY);
   });

@@ -42,8 +42,8 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
 ]);
 
 /**
- * Prettier's `babel-ts` parser reads TypeScript a third faster than its default `typescript`
- * parser and prints generated code the same (a test formats `generated/` with the default one).
+ * Prettier's `babel-ts` parser reads TypeScript faster than its default `typescript` parser
+ * (bench/NOTES.md) and prints generated code the same (a test formats `generated/` with the default one).
  * A project config that names a parser keeps it.
  */
 const TS_PARSER = "babel-ts";

@@ -18,8 +18,10 @@ export const ERROR_CODES = {
   403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  431: "headers_too_large",
   429: "rate_limited",
   500: "internal",
   503: "unavailable",
@@ -37,8 +39,9 @@ export class HttpError extends Error {
     super(message);
   }
 
-  body(requestId: string): ErrorBody {
+  /** The error body; without a request id when the request never got one (Node refused it before Fastify). */
+  body(requestId: string | undefined): ErrorBody {
     const { details } = this.options;
-    return { code: this.options.code ?? ERROR_CODES[this.status], message: this.message, ...(details ? { details } : {}), requestId };
+    return { code: this.options.code ?? ERROR_CODES[this.status], message: this.message, ...(details ? { details } : {}), ...(requestId === undefined ? {} : { requestId }) };
   }
 }

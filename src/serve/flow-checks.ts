@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import type { ProjectModel } from "../model/build-model.js";
+import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { createAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
@@ -16,25 +16,38 @@ export interface FlowChecks {
   readonly output: Check;
 }
 
+/** A schema Ajv could not compile (a `pattern` that is no regular expression, say), for a spec issue. */
+export interface CheckCompileFailure {
+  readonly flow: FlowModel;
+  readonly which: "input" | "output";
+  readonly message: string;
+}
+
 /**
  * Compiles every flow's input and output schema with Ajv (all errors, formats asserted, as the
- * spec checks do), keyed by flow id.
+ * spec checks do), keyed by flow id; every schema that does not compile is a failure, not a throw.
  *
  * @example
- * const checks = compileFlowChecks(model);
- * checks.get("@acme/qa")?.input({ question: 1 }); // [{ pointer: "/question", message: "must be string" }]
+ * const compiled = compileFlowChecks(model);
+ * if (compiled.ok) compiled.checks.get("@acme/qa")?.input({ question: 1 }); // [{ pointer: "/question", message: "must be string" }]
  */
-export function compileFlowChecks(model: ProjectModel): ReadonlyMap<string, FlowChecks> {
+export function compileFlowChecks(
+  model: ProjectModel,
+): { readonly ok: true; readonly checks: ReadonlyMap<string, FlowChecks> } | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
   const ajv = createAjv();
   const checks = new Map<string, FlowChecks>();
-  for (const flow of model.flows) {
-    const [input, output] = (["input", "output"] as const).map((which) => {
+  const failures: CheckCompileFailure[] = [];
+  const compile = (flow: FlowModel, which: "input" | "output"): Check => {
+    try {
       const validate = ajv.compile(flowSchemaDocument(model, flow, which));
       return (value: unknown) => (validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail));
-    }) as [Check, Check];
-    checks.set(flow.id, { input, output });
-  }
-  return checks;
+    } catch (error) {
+      failures.push({ flow, which, message: error instanceof Error ? error.message : String(error) });
+      return () => NO_PROBLEMS;
+    }
+  };
+  for (const flow of model.flows) checks.set(flow.id, { input: compile(flow, "input"), output: compile(flow, "output") });
+  return failures.length === 0 ? { ok: true, checks } : { ok: false, failures };
 }
 
 /** One Ajv error as pointer + message; a missing or extra property is pointed at by name. */

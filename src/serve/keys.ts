@@ -63,7 +63,7 @@ const UNKNOWN: AuthResult = { ok: false, reason: "unknown" };
  * as wide as the longest stored key (cut there, zero-padded) and compared by `timingSafeEqual` with
  * every stored key padded the same way, all of them, lengths included, so timing tells nothing about
  * which (or whether any) stored key is close, nor how long one is. (Hashing each presented key would
- * do the same at several microseconds a call, which a load test notices.) Throws KeysError for keys
+ * do the same at a cost per call that bench/NOTES.md measures.) Throws KeysError for keys
  * that could never be sent, and for repeated keys or names (a name labels log lines and picks the
  * rate-limit bucket).
  *

@@ -6,6 +6,7 @@ import { checkSpecs } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
 import type { FaultPlan } from "./faults.js";
+import { compileFlowChecks } from "./flow-checks.js";
 import { loadHandlers } from "./handlers.js";
 import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
 import { loadTls } from "./tls.js";
@@ -27,6 +28,11 @@ export interface ServeOptions {
   readonly rate: number;
   readonly burst: number;
   readonly bodyLimit: number;
+  /** Deepest nesting of arrays and objects a request body may have (400 beyond). */
+  readonly maxDepth: number;
+  /** Time a client has to send the request headers, and the whole request, in ms (408 after). */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
   /** HTTPS from PEM files (relative to `cwd`), or from a fresh self-signed certificate for localhost. */
   readonly tls?: { readonly certFile?: string | undefined; readonly keyFile?: string | undefined; readonly selfSigned?: boolean | undefined } | undefined;
   /** Seed of the mock data and of the injected faults. */
@@ -69,6 +75,17 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const checked = checkSpecs(sources);
   if (!checked.ok) return checked;
   const model = buildModel(checked.specs);
+  const compiled = compileFlowChecks(model);
+  if (!compiled.ok) {
+    const files = new Map(checked.specs.flows.map((flow) => [flow.id, flow.displayPath]));
+    const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
+      code: "invalid-schema",
+      file: files.get(flow.id) ?? flow.specPath,
+      pointer: `/${which}`,
+      message: `the ${which} schema cannot be compiled for request checks: ${message}; fix the schema (a "pattern" must be an ECMAScript regular expression with the u flag)`,
+    }));
+    return { ok: false, issues };
+  }
   const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
@@ -86,9 +103,12 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   };
   const app = await createServeApp({
     model,
+    checks: compiled.checks,
     keyring,
     rateLimit: { rate: options.rate, burst: options.burst },
     bodyLimit: options.bodyLimit,
+    maxDepth: options.maxDepth,
+    timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
     https: tls,
     handlers,
     seed: options.seed,

@@ -21,6 +21,9 @@ export async function startTestServe(keysEnv: string, overrides: Partial<ServeOp
     rate: 1000,
     burst: 1000,
     bodyLimit: 64 * 1024,
+    maxDepth: 64,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
     seed: 1,
     ...overrides,
   });

@@ -1,0 +1,118 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FlowModel } from "../model/build-model.js";
+import { HttpError } from "./error-body.js";
+import type { AuthResult, Keyring } from "./keys.js";
+import type { RateLimiter } from "./rate-limit.js";
+import { requestPath } from "./request-target.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The request target's path as sent (request-target.ts), or undefined when it has none. */
+    targetPath: string | undefined;
+    /** The flow this request runs, set once it is admitted: auth, org, rate limit and method passed. */
+    flow: FlowModel | undefined;
+    /** The name of the key that made the call, once it is authenticated. */
+    keyName: string | undefined;
+  }
+}
+
+const UNAUTHORIZED = {
+  missing: "This call needs an API key: send Authorization: Bearer <API_KEY>.",
+  malformed: "The Authorization header must be Bearer <API_KEY>.",
+  unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
+} as const;
+
+/** The shape of a flow path, to tell "no such flow" from "no such path" in a 404. */
+const FLOW_PATH = /^\/v1\/(@[a-z0-9-]+\/[a-z0-9-]+)$/;
+/** Paths echoed in messages are cut here: they are the caller's text. */
+const ECHOED_PATH_LENGTH = 200;
+
+export interface AdmissionOptions {
+  readonly keyring: Keyring;
+  readonly limiter: RateLimiter;
+  readonly flows: readonly FlowModel[];
+}
+
+/**
+ * The `onRequest` hook that decides, before the body is read, whether a request may run a flow,
+ * in this order: a known key (401), a flow of an org the key may call (403), the key's rate limit
+ * (429), a path that is exactly a flow's (404), POST (405). The flow it admits is the one the same
+ * reading of the path found, and the route runs only what this hook left on `request.flow`: no
+ * other code reads the URL, so no spelling of a path can pass one check and reach another flow.
+ * Every request needs a key, whatever its path.
+ *
+ * @example
+ * app.addHook("onRequest", createAdmission({ keyring, limiter, flows: model.flows }));
+ */
+export function createAdmission(options: AdmissionOptions): onRequestHookHandler {
+  const { keyring, limiter } = options;
+  const byPath = new Map(options.flows.map((flow) => [flow.httpPath, { flow, org: `@${flow.org}` }]));
+  const authenticate = createConnectionAuth(keyring);
+  return function admit(request, reply, done) {
+    reply.header("x-request-id", request.id);
+    const path = requestPath(request.url);
+    request.targetPath = path;
+    const auth = authenticate(request);
+    if (!auth.ok) return done(unauthorized(auth.reason));
+    request.keyName = auth.name;
+    const route = path === undefined ? undefined : byPath.get(path);
+    if (route !== undefined && !keyring.allows(auth, route.org)) return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
+    const refused = takeToken(limiter, auth.name, reply);
+    if (refused !== undefined) return done(refused);
+    if (route === undefined) return done(notFound(request.method, path, visibleFlows(options.flows, keyring, auth)));
+    if (request.method !== "POST") return done(new HttpError(405, `${route.flow.id} is run with POST.`, { headers: { allow: "POST" } }));
+    request.flow = route.flow;
+    done();
+  };
+}
+
+/**
+ * A keep-alive connection that sends the Authorization header it sent before gets the answer that
+ * header got, without the keyring's constant-time comparison. Comparing with the connection's own
+ * previous header tells its sender nothing new.
+ */
+function createConnectionAuth(keyring: Keyring): (request: FastifyRequest) => AuthResult {
+  const lastAuth = new WeakMap<object, { readonly header: string | undefined; readonly result: AuthResult }>();
+  return (request) => {
+    const header = request.headers.authorization;
+    const socket = request.raw.socket;
+    const last = lastAuth.get(socket);
+    if (last !== undefined && last.header === header) return last.result;
+    const result = keyring.authenticate(header);
+    lastAuth.set(socket, { header, result });
+    return result;
+  };
+}
+
+function unauthorized(reason: keyof typeof UNAUTHORIZED): HttpError {
+  const challenge = reason === "unknown" ? 'Bearer realm="flowgen", error="invalid_token"' : 'Bearer realm="flowgen"';
+  return new HttpError(401, UNAUTHORIZED[reason], { headers: { "www-authenticate": challenge } });
+}
+
+/** Takes one token from the key's bucket and sets the RateLimit-* headers; the 429 when none is left. */
+function takeToken(limiter: RateLimiter, keyName: string, reply: FastifyReply): HttpError | undefined {
+  const rate = limiter.take(keyName);
+  reply.header("ratelimit-limit", String(rate.limit));
+  reply.header("ratelimit-remaining", String(rate.remaining));
+  reply.header("ratelimit-reset", String(rate.resetSeconds));
+  if (rate.allowed) return undefined;
+  return new HttpError(429, `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`, {
+    headers: { "retry-after": String(rate.retryAfterSeconds) },
+  });
+}
+
+/** The flows a key may call: a 404 lists them, and no others. */
+function visibleFlows(flows: readonly FlowModel[], keyring: Keyring, auth: Extract<AuthResult, { ok: true }>): string[] {
+  return flows.filter((flow) => keyring.allows(auth, `@${flow.org}`)).map((flow) => flow.id);
+}
+
+function notFound(method: string, path: string | undefined, flowIds: readonly string[]): HttpError {
+  const flows = flowIds.length === 0 ? "this key may call none" : `the flows this key may call are: ${flowIds.join(", ")}`;
+  const id = path === undefined ? undefined : FLOW_PATH.exec(path)?.[1];
+  if (id !== undefined) return new HttpError(404, `There is no flow ${id} here; ${flows}.`);
+  const shown = path === undefined ? "this request target" : JSON.stringify(path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path);
+  return new HttpError(
+    404,
+    `Nothing at ${method} ${shown}. Flows are run with POST /v1/@<org>/<flow-name>, spelled exactly: lowercase, no percent-escapes, no trailing slash; ${flows}.`,
+  );
+}

@@ -1,0 +1,86 @@
+import { isUtf8 } from "node:buffer";
+import { safeParse as parseContentType } from "fast-content-type-parse";
+import type { FastifyInstance } from "fastify";
+import parseJson from "secure-json-parse";
+import { escapePointerToken } from "../json-pointer.js";
+import { HttpError, type ErrorDetail } from "./error-body.js";
+
+/** Charsets that name UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
+const UTF8_CHARSETS = new Set(["utf-8", "utf8"]);
+
+/**
+ * Reads `application/json` bodies for the flow routes, and no other media type (415). A body is refused unless it is UTF-8 (415
+ * for another declared charset, 400 for bytes that are not UTF-8), parses as JSON (400
+ * `invalid_json`, with JSON.parse's words and position), has no `__proto__` key (400; parsed by
+ * secure-json-parse, as Fastify's own parser is), nests at most `maxDepth` arrays and objects, and
+ * holds only finite numbers (400 with the pointer: `1e400` would be Infinity).
+ *
+ * @example
+ * useJsonBody(app, { maxDepth: 64 });
+ */
+export function useJsonBody(app: FastifyInstance, options: { readonly maxDepth: number }): void {
+  // JSON only: Fastify's text/plain parser would hand a flow a string.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    try {
+      done(null, readJsonBody(request.headers["content-type"], body as Buffer, options.maxDepth));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
+
+function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: number): unknown {
+  if (contentType !== "application/json") {
+    const charset = parseContentType(contentType ?? "").parameters["charset"]?.toLowerCase();
+    if (charset !== undefined && !UTF8_CHARSETS.has(charset)) {
+      throw new HttpError(415, `The body must be UTF-8 JSON: send Content-Type: application/json (got charset=${charset}).`);
+    }
+  }
+  if (body.length === 0) throw new HttpError(400, "The body is empty; send the flow's input as JSON.", { code: "invalid_json" });
+  if (!isUtf8(body)) throw new HttpError(400, "The body is not valid UTF-8; send the flow's input as UTF-8 JSON.", { code: "invalid_json" });
+  const value = parseText(body.toString("utf8"));
+  const problem = findDepthOrNumberProblem(value, maxDepth);
+  if (problem !== undefined) {
+    const where = problem.pointer === "" ? "The body" : `The body at ${problem.pointer}`;
+    throw new HttpError(400, `${where} ${problem.message}.`, { details: [problem] });
+  }
+  return value;
+}
+
+function parseText(text: string): unknown {
+  try {
+    // A byte order mark is allowed to be ignored (RFC 8259 §8.1); JSON.parse would not.
+    return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, undefined, { protoAction: "error", constructorAction: "error" });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/forbidden (prototype|constructor) property/.test(message)) {
+      throw new HttpError(400, 'The body has a "__proto__" key, or "constructor" with "prototype", which this server refuses; rename the key.');
+    }
+    throw new HttpError(400, `The body is not valid JSON: ${message}.`, { code: "invalid_json" });
+  }
+}
+
+/**
+ * The first array or object nested deeper than `maxDepth`, or the first number that is not finite,
+ * as a detail with its pointer. Recurses at most `maxDepth` levels, so a deep body cannot exhaust
+ * the stack here, nor later in the schema checks or the mocks.
+ */
+export function findDepthOrNumberProblem(value: unknown, maxDepth: number): ErrorDetail | undefined {
+  const path: string[] = [];
+  const visit = (node: unknown, depth: number): string | undefined => {
+    if (typeof node === "number") return Number.isFinite(node) ? undefined : "is a number too large to represent: JSON numbers must be finite (at most about 1.8e308)";
+    if (typeof node !== "object" || node === null) return undefined;
+    if (depth >= maxDepth) return `nests arrays and objects deeper than ${maxDepth} levels, the most this server accepts (--max-depth)`;
+    const isArray = Array.isArray(node);
+    for (const key in node) {
+      const problem = visit((node as Record<string, unknown>)[key], depth + 1);
+      if (problem === undefined) continue;
+      path.push(isArray ? key : escapePointerToken(key));
+      return problem;
+    }
+    return undefined;
+  };
+  const message = visit(value, 0);
+  return message === undefined ? undefined : { pointer: path.reverse().map((token) => `/${token}`).join(""), message };
+}
