@@ -3,12 +3,11 @@
 export {
   FlowError,
   createFlowClient,
+  createFlowTransport,
   isFlowError,
-  withMiddleware,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export type {
   ClientOptions,
-  FetchLike,
   FlowClient,
   FlowDefinition,
   FlowErrorBody,
@@ -17,12 +16,14 @@ export type {
   FlowEvent,
   FlowFailure,
   FlowResult,
+  FlowTransport,
   FlowValidators,
   RateLimit,
   RetryOptions,
   RunOptions,
+  TransportOptions,
   Validate,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export * as acmeInvoice from "./@acme/invoice.js";
 export * as acmeOrgChart from "./@acme/org-chart.js";
 export * as acmeQa from "./@acme/qa.js";

@@ -3,8 +3,13 @@ import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
+import { readRuntimeTemplates } from "../src/runtime-templates.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+/** The runtime's files in an output folder, and the file count of a two-flow project (four flow files, index, OpenAPI, runtime). */
+const RUNTIME_FILES = (await readRuntimeTemplates()).map((file) => `runtime/${file.name}`);
+const TWO_FLOW_FILES = 6 + RUNTIME_FILES.length;
 
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
 
@@ -57,7 +62,7 @@ describe("flowgen CLI", () => {
     const first = await flowgen(dir, "generate");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^flowgen: 2 flows → generated: 7 added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/);
+    expect(first.stdout).toMatch(new RegExp(`^flowgen: 2 flows → generated: ${TWO_FLOW_FILES} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)\\n$`));
     expect(Object.keys(await tree(path.join(dir, "generated")))).toEqual([
       "@acme/qa.ts",
       "@acme/qa.types.ts",
@@ -65,12 +70,12 @@ describe("flowgen CLI", () => {
       "@acme/search.types.ts",
       "index.ts",
       "openapi.json",
-      "runtime.ts",
+      ...RUNTIME_FILES,
     ]);
     const second = await flowgen(dir, "generate");
-    expect(second.stdout).toMatch(/0 added, 0 changed, 0 removed, 7 unchanged/);
+    expect(second.stdout).toContain(`0 added, 0 changed, 0 removed, ${TWO_FLOW_FILES} unchanged`);
     const check = await flowgen(dir, "generate", "--check");
-    expect(check).toMatchObject({ code: 0, stdout: "flowgen: generated is up to date (7 files, 2 flows).\n" });
+    expect(check).toMatchObject({ code: 0, stdout: `flowgen: generated is up to date (${TWO_FLOW_FILES} files, 2 flows).\n` });
   });
 
   it("--check exits 1 on stale output, lists the files and shows a short diff, and writes nothing", async () => {
@@ -97,14 +102,14 @@ describe("flowgen CLI", () => {
     await flowgen(dir, "generate", "--out", "cold", "--no-cache");
     await flowgen(dir, "generate", "--out", "warm");
     const warm = await flowgen(dir, "generate", "--out", "warm");
-    expect(warm.stdout).toMatch(/7 unchanged/);
+    expect(warm.stdout).toContain(`${TWO_FLOW_FILES} unchanged`);
     expect(await tree(path.join(dir, "warm"))).toEqual(await tree(path.join(dir, "cold")));
 
     const changed = structuredClone(qa);
     (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
     await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
     const rerun = await flowgen(dir, "generate", "--out", "warm");
-    expect(rerun.stdout).toMatch(/0 added, 2 changed, 0 removed, 5 unchanged/);
+    expect(rerun.stdout).toContain(`0 added, 2 changed, 0 removed, ${TWO_FLOW_FILES - 2} unchanged`);
     expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain("confidence?: number;");
 
     await writeFile(path.join(dir, "node_modules/.cache/flowgen/render-cache.json"), "{ not json");
@@ -118,8 +123,8 @@ describe("flowgen CLI", () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { singleQuote: true, semi: false, tabWidth: 4 } });
     expect((await flowgen(dir, "generate")).code).toBe(0);
     const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
-    expect(module).toContain("from '../runtime.js'");
-    expect(module).toMatch(/^ {4}return createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
+    expect(module).toContain("from '../runtime/index.js'");
+    expect(module).toMatch(/^ {4}return createFlowClient<QaInput, QaOutput, paths>\(qaFlow, \{\}, options\)$/m);
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
     await expectPrettierClean(dir);

@@ -4,6 +4,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { readRuntimeTemplates } from "../src/runtime-templates.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
@@ -17,8 +18,8 @@ describe("the packed package, installed as a user installs it", () => {
     const [tarball] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     if (tarball === undefined) throw new Error(packed.stdout);
     const files = tarball.files.map((file) => file.path);
-    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "docs/errors.md", "schema/flow-spec.schema.json", "bin/flowgen.js", "dist/index.js", "dist/index.d.ts", "templates/runtime.ts"]));
-    expect(files.filter((file) => file.startsWith("src/") || file.startsWith("test/"))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "docs/errors.md", "schema/flow-spec.schema.json", "bin/flowgen.js", "dist/index.js", "dist/index.d.ts", "templates/runtime/index.ts", "templates/runtime/client.ts"]));
+    expect(files.filter((file) => file.startsWith("src/") || file.startsWith("test/") || file.endsWith(".test.ts"))).toEqual([]);
 
     // The registry cache first, so the test needs the network only for what the cache lacks.
     await npm(dir, "install", "--engine-strict", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", path.join(dir, tarball.filename));
@@ -28,7 +29,8 @@ describe("the packed package, installed as a user installs it", () => {
     expect((await flowgen("--version")).stdout).toBe(`${own}\n`);
     expect((await flowgen("init")).stdout).toContain("flowgen init: created flowgen.config.ts");
     const generated = await flowgen("generate");
-    expect(generated.stdout).toMatch(/^flowgen: 1 flows → generated: 5 added/);
+    const runtimeFiles = (await readRuntimeTemplates()).length;
+    expect(generated.stdout).toMatch(new RegExp(`^flowgen: 1 flows → generated: ${4 + runtimeFiles} added`));
     expect((await readdir(path.join(dir, "generated/@example"))).sort()).toEqual(["hello.ts", "hello.types.ts"]);
     expect((await flowgen("generate", "--check")).stdout).toMatch(/is up to date/);
     const spec = JSON.parse(await readFile(path.join(dir, "specs/@example/hello.json"), "utf8")) as { $schema: string };

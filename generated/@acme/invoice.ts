@@ -4,16 +4,16 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./invoice.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./invoice.types.js";
 export type { components, operations, paths } from "./invoice.types.js";
 
 /** The request body of `@acme/invoice`. */
 export type InvoiceInput = components["schemas"]["acme.invoice.Input"];
 /** The response body of `@acme/invoice`. */
 export type InvoiceOutput = components["schemas"]["acme.invoice.Output"];
-/** A client for `@acme/invoice`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
-export type InvoiceClient = FlowClient<InvoiceInput, InvoiceOutput>;
+/** A client for `@acme/invoice`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
+export type InvoiceClient = FlowClient<InvoiceInput, InvoiceOutput, paths>;
 
 /** Where `@acme/invoice` lives on the platform. */
 export const invoiceFlow = {
@@ -32,7 +32,7 @@ export const invoiceFlow = {
 export function createInvoiceClient(
   options: ClientOptions = {},
 ): InvoiceClient {
-  return createFlowClient<InvoiceInput, InvoiceOutput>(
+  return createFlowClient<InvoiceInput, InvoiceOutput, paths>(
     invoiceFlow,
     {},
     options,

@@ -4,16 +4,16 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./org-chart.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./org-chart.types.js";
 export type { components, operations, paths } from "./org-chart.types.js";
 
 /** The request body of `@acme/org-chart`. */
 export type OrgChartInput = components["schemas"]["acme.org-chart.Input"];
 /** The response body of `@acme/org-chart`. */
 export type OrgChartOutput = components["schemas"]["acme.org-chart.Output"];
-/** A client for `@acme/org-chart`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
-export type OrgChartClient = FlowClient<OrgChartInput, OrgChartOutput>;
+/** A client for `@acme/org-chart`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
+export type OrgChartClient = FlowClient<OrgChartInput, OrgChartOutput, paths>;
 
 /** Where `@acme/org-chart` lives on the platform. */
 export const orgChartFlow = {
@@ -33,7 +33,7 @@ export const orgChartFlow = {
 export function createOrgChartClient(
   options: ClientOptions = {},
 ): OrgChartClient {
-  return createFlowClient<OrgChartInput, OrgChartOutput>(
+  return createFlowClient<OrgChartInput, OrgChartOutput, paths>(
     orgChartFlow,
     {},
     options,

@@ -4,16 +4,16 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./qa.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./qa.types.js";
 export type { components, operations, paths } from "./qa.types.js";
 
 /** The request body of `@acme/qa`. */
 export type QaInput = components["schemas"]["acme.qa.Input"];
 /** The response body of `@acme/qa`. */
 export type QaOutput = components["schemas"]["acme.qa.Output"];
-/** A client for `@acme/qa`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
-export type QaClient = FlowClient<QaInput, QaOutput>;
+/** A client for `@acme/qa`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
+export type QaClient = FlowClient<QaInput, QaOutput, paths>;
 
 /** Where `@acme/qa` lives on the platform. */
 export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
@@ -27,5 +27,5 @@ export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
  * const output = await qa.run({"question":"What is the capital of France?"});
  */
 export function createQaClient(options: ClientOptions = {}): QaClient {
-  return createFlowClient<QaInput, QaOutput>(qaFlow, {}, options);
+  return createFlowClient<QaInput, QaOutput, paths>(qaFlow, {}, options);
 }

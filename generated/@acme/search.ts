@@ -4,16 +4,16 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./search.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./search.types.js";
 export type { components, operations, paths } from "./search.types.js";
 
 /** The request body of `@acme/search`. */
 export type SearchInput = components["schemas"]["acme.search.Input"];
 /** The response body of `@acme/search`. */
 export type SearchOutput = components["schemas"]["acme.search.Output"];
-/** A client for `@acme/search`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
-export type SearchClient = FlowClient<SearchInput, SearchOutput>;
+/** A client for `@acme/search`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
+export type SearchClient = FlowClient<SearchInput, SearchOutput, paths>;
 
 /** Where `@acme/search` lives on the platform. */
 export const searchFlow = {
@@ -30,5 +30,9 @@ export const searchFlow = {
  * const output = await search.run({"query":"reset password"});
  */
 export function createSearchClient(options: ClientOptions = {}): SearchClient {
-  return createFlowClient<SearchInput, SearchOutput>(searchFlow, {}, options);
+  return createFlowClient<SearchInput, SearchOutput, paths>(
+    searchFlow,
+    {},
+    options,
+  );
 }

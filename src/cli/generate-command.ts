@@ -9,7 +9,7 @@ import { EXIT, pickFlags, reportIssues, whereIssues, type CliContext, type Comma
 /** `flowgen generate [--check | --watch]`. */
 export const generateCommand: Command = {
   usage: "generate",
-  describe: "Compile the flow specs into generated/: openapi.json, runtime.ts, index.ts and one typed client module per flow",
+  describe: "Compile the flow specs into generated/: openapi.json, runtime/, index.ts and one typed client module per flow",
   options: {
     specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs (@org/flow-name.json|yaml)" },
     out: { type: "string", defaultDescription: "generated", describe: "Output folder; flowgen owns it and replaces its content" },

@@ -1,6 +1,7 @@
 import { StructureKind, type Project, type StatementStructures } from "ts-morph";
 import type { ProjectModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
+import { RUNTIME_ENTRY, RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "./runtime-exports.js";
 
 /**
  * `index.ts`: the runtime's exports, and each flow module as a namespace (`acmeQa.createQaClient`),
@@ -12,33 +13,8 @@ import { banner } from "./banner.js";
  */
 export function emitIndexModule(project: Project, model: ProjectModel): string {
   const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: "./runtime.js",
-      namedExports: ["FlowError", "createFlowClient", "isFlowError", "withMiddleware"],
-    },
-    {
-      kind: StructureKind.ExportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "./runtime.js",
-      namedExports: [
-        "ClientOptions",
-        "FetchLike",
-        "FlowClient",
-        "FlowDefinition",
-        "FlowErrorBody",
-        "FlowErrorDetail",
-        "FlowErrorKind",
-        "FlowEvent",
-        "FlowFailure",
-        "FlowResult",
-        "FlowValidators",
-        "RateLimit",
-        "RetryOptions",
-        "RunOptions",
-        "Validate",
-      ],
-    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_VALUE_EXPORTS] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_TYPE_EXPORTS] },
     ...model.flows.map(
       (flow): StatementStructures => ({
         kind: StructureKind.ExportDeclaration,

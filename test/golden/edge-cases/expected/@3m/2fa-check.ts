@@ -4,18 +4,19 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./2fa-check.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./2fa-check.types.js";
 export type { components, operations, paths } from "./2fa-check.types.js";
 
 /** The request body of `@3m/2fa-check`. */
 export type Flow2faCheckInput = components["schemas"]["3m.2fa-check.Input"];
 /** The response body of `@3m/2fa-check`. */
 export type Flow2faCheckOutput = components["schemas"]["3m.2fa-check.Output"];
-/** A client for `@3m/2fa-check`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
+/** A client for `@3m/2fa-check`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
 export type Flow2faCheckClient = FlowClient<
   Flow2faCheckInput,
-  Flow2faCheckOutput
+  Flow2faCheckOutput,
+  paths
 >;
 
 /** Where `@3m/2fa-check` lives on the platform. */
@@ -34,7 +35,7 @@ export const flow2faCheckFlow = {
 export function createFlow2faCheckClient(
   options: ClientOptions = {},
 ): Flow2faCheckClient {
-  return createFlowClient<Flow2faCheckInput, Flow2faCheckOutput>(
+  return createFlowClient<Flow2faCheckInput, Flow2faCheckOutput, paths>(
     flow2faCheckFlow,
     {},
     options,

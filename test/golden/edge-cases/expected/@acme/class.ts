@@ -4,16 +4,16 @@ import {
   createFlowClient,
   type ClientOptions,
   type FlowClient,
-} from "../runtime.js";
-import type { components } from "./class.types.js";
+} from "../runtime/index.js";
+import type { components, paths } from "./class.types.js";
 export type { components, operations, paths } from "./class.types.js";
 
 /** The request body of `@acme/class`. */
 export type ClassInput = components["schemas"]["acme.class.Input"];
 /** The response body of `@acme/class`. */
 export type ClassOutput = components["schemas"]["acme.class.Output"];
-/** A client for `@acme/class`: `run` throws `FlowError`, `call` returns `{ data, error, response }`. */
-export type ClassClient = FlowClient<ClassInput, ClassOutput>;
+/** A client for `@acme/class`: `run` throws `FlowError`, `call` returns `{ data, error, response }`, `client` is its openapi-fetch client. */
+export type ClassClient = FlowClient<ClassInput, ClassOutput, paths>;
 
 /** Where `@acme/class` lives on the platform. */
 export const classFlow = {
@@ -30,5 +30,9 @@ export const classFlow = {
  * const output = await classClient.run(input);
  */
 export function createClassClient(options: ClientOptions = {}): ClassClient {
-  return createFlowClient<ClassInput, ClassOutput>(classFlow, {}, options);
+  return createFlowClient<ClassInput, ClassOutput, paths>(
+    classFlow,
+    {},
+    options,
+  );
 }
