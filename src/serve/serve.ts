@@ -6,6 +6,7 @@ import { buildModel, type ProjectModel } from "../model/build-model.js";
 import { checkSpecs, type SpecSet } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
+import { createRateLimiter } from "./rate-limit.js";
 import type { FaultPlan } from "./faults.js";
 import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
 import { loadHandlers } from "./handlers.js";
@@ -82,13 +83,15 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
   const say = options.say ?? (() => undefined);
+  // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
+  const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
   const tls = await loadTls({ ...options.tls, cwd: options.cwd });
   const handlers = await loadHandlers(
     path.resolve(options.cwd, options.handlers),
     model.flows.map((flow) => flow.id),
     { watch: options.watch, log: say, cwd: options.cwd },
   );
-  // A watching handler set keeps the process alive: stop it when the server does not start (--rate 0, a port in use).
+  // A watching handler set keeps the process alive: stop it when the server does not start (--max-depth 0, a port in use).
   const stopHandlers = async (error: unknown): Promise<never> => {
     await handlers.close();
     throw error;
@@ -98,7 +101,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
       model: current.model,
       checks: current.checks,
       keyring,
-      rateLimit: { rate: options.rate, burst: options.burst },
+      limiter,
       bodyLimit: options.bodyLimit,
       maxDepth: options.maxDepth,
       timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
