@@ -102,7 +102,7 @@ function measure(runs, before, command, cwd) {
 
 function measureTsc(n, specs) {
   const gen = path.join(OUT, `gen-${n}`);
-  if (!existsSync(path.join(gen, "runtime.ts"))) run([BIN, "generate", "--specs", specs, "--out", `gen-${n}`, "--no-cache"]);
+  if (!existsSync(path.join(gen, "runtime/index.ts"))) run([BIN, "generate", "--specs", specs, "--out", `gen-${n}`, "--no-cache"]);
   const dir = path.join(OUT, `tsc-${n}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

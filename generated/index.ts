@@ -3,27 +3,27 @@
 export {
   FlowError,
   createFlowClient,
+  createFlowTransport,
   isFlowError,
-  withMiddleware,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export type {
   ClientOptions,
-  FetchLike,
   FlowClient,
   FlowDefinition,
   FlowErrorBody,
   FlowErrorDetail,
-  FlowErrorInit,
   FlowErrorKind,
   FlowEvent,
   FlowFailure,
   FlowResult,
+  FlowTransport,
   FlowValidators,
   RateLimit,
   RetryOptions,
   RunOptions,
+  TransportOptions,
   Validate,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export * as acmeInvoice from "./@acme/invoice.js";
 export * as acmeOrgChart from "./@acme/org-chart.js";
 export * as acmeQa from "./@acme/qa.js";

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { codeFingerprint, hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
 import { compileOpenApi } from "./compile/openapi-document.js";
 import { banner } from "./emit/banner.js";
+import { RUNTIME_DIR, RUNTIME_EXPORTS } from "./emit/runtime-exports.js";
 import { checkOutputContract } from "./diff/output-contract.js";
 import type { DiffReport } from "./diff/contract-diff.js";
 import { createFormatter, type Formatter } from "./format/format-files.js";
@@ -13,6 +13,7 @@ import type { OutputFile } from "./output-file.js";
 import type { EmitOptions } from "./emit/flow-module.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
+import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
 
 export interface GenerateOptions {
   /** Folder of flow specs, relative to `cwd`. */
@@ -35,7 +36,6 @@ export type RenderResult =
   | { readonly ok: true; readonly files: readonly OutputFile[]; readonly flowCount: number; readonly contract?: DiffReport }
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
 
-const RUNTIME_TEMPLATE = new URL("../templates/runtime.ts", import.meta.url);
 const VALIDATION_TEMPLATE = new URL("../templates/validation.ts", import.meta.url);
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
@@ -68,8 +68,8 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
 }
 
 async function renderFiles(options: GenerateOptions, sources: SpecSources): Promise<RenderResult> {
-  const [template, validation, code] = await Promise.all([
-    readFile(RUNTIME_TEMPLATE, "utf8"),
+  const [runtime, validation, code] = await Promise.all([
+    readRuntimeTemplates(),
     readFile(VALIDATION_TEMPLATE, "utf8"),
     codeFingerprint(),
   ]);
@@ -77,7 +77,7 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources): Prom
   const outDir = path.resolve(options.cwd, options.out);
   const formatter = await createFormatter(outDir);
   // Everything a run depends on: when none of it changed, the previous run's files are the answer.
-  const salt = hashParts(code, template, validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
+  const salt = hashParts(code, ...runtime.flatMap((file) => [file.name, file.text]), validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
   const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {
@@ -92,10 +92,9 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources): Prom
     const { checkSpecs } = await import("./spec/load-specs.js");
     const checked = checkSpecs(sources);
     if (!checked.ok) return checked;
-    const { readRuntimeExports } = await import("./model/runtime-exports.js");
-    const runtimeExports = readRuntimeExports(template, (specifier) => readTemplateModule(specifier));
-    const model = buildModel(checked.specs, { runtimeExports });
-    const plan = planFiles(model, { runtime: template, validation }, salt, options);
+    // Flow namespaces in index.ts must not take a name the runtime's exports have there.
+    const model = buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS });
+    const plan = planFiles(model, { runtime, validation }, salt, options);
     await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
     const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter)));
     const files: OutputFile[] = [];
@@ -128,7 +127,7 @@ async function produce(file: Planned, cache: RenderCache, formatter: Formatter):
   return formatted;
 }
 
-function planFiles(model: ProjectModel, templates: { runtime: string; validation: string }, salt: string, options: GenerateOptions): Planned[] {
+function planFiles(model: ProjectModel, templates: { runtime: readonly RuntimeTemplate[]; validation: string }, salt: string, options: GenerateOptions): Planned[] {
   const validators = options.validators === true;
   const compileOptions = { baseUrl: options.baseUrl, validators };
   let loaded: ReturnType<typeof lazyStages> | undefined;
@@ -136,7 +135,10 @@ function planFiles(model: ProjectModel, templates: { runtime: string; validation
   const document = compileOpenApi(model, model.flows, compileOptions);
   const plan: Planned[] = [
     { path: "openapi.json", key: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } },
-    { path: "runtime.ts", key: hashParts(salt, "runtime"), render: async () => `${banner("templates/runtime.ts in flowgen")}\n${templates.runtime}` },
+    ...templates.runtime.map(({ name, text }): Planned => {
+      const source = `templates/${RUNTIME_DIR}/${name}`;
+      return { path: `${RUNTIME_DIR}/${name}`, key: hashParts(salt, source), render: async () => `${banner(`${source} in flowgen`)}\n${text}` };
+    }),
     {
       path: "index.ts",
       key: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
@@ -163,15 +165,6 @@ function planFiles(model: ProjectModel, templates: { runtime: string; validation
     plan.push({ path: "validation.ts", key: hashParts(salt, "validation"), render });
   }
   return plan;
-}
-
-/** A module the runtime template imports from, by its specifier ("./errors.js" is templates/errors.ts). */
-function readTemplateModule(specifier: string): string | undefined {
-  try {
-    return readFileSync(new URL(specifier.replace(/\.js$/, ".ts"), RUNTIME_TEMPLATE), "utf8");
-  } catch {
-    return undefined;
-  }
 }
 
 function validatorIssue(error: ValidatorCompileError, specs: string): Issue {

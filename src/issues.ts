@@ -33,6 +33,8 @@ export const ISSUE_CODES = {
   "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write.",
   "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
+  "invalid-config": "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
+  "invalid-option": "A command-line option has a value flowgen cannot use.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

@@ -1,7 +1,7 @@
 // Turns the validators flowgen compiles from each flow's JSON Schemas (with
 // `flowgen generate --validators`) into the runtime's `Validate`: one detail per violation, with a
 // JSON pointer to the offending value and what is wrong with it.
-import type { FlowErrorDetail, Validate } from "./runtime.js";
+import type { FlowErrorDetail, Validate } from "./runtime/index.js";
 
 /** A validator as @exodus/schemasafe compiles it: true or false, and the errors of the last call. */
 export interface CompiledValidator {

@@ -3,7 +3,13 @@ import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
+import { readRuntimeTemplates } from "../src/runtime-templates.js";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+/** The runtime's files in an output folder, and the file count of a two-flow project (four flow files, index, OpenAPI, runtime). */
+const RUNTIME_FILES = (await readRuntimeTemplates()).map((file) => `runtime/${file.name}`);
+const TWO_FLOW_FILES = 6 + RUNTIME_FILES.length;
 
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
 
@@ -13,7 +19,10 @@ interface Run {
   stderr: string;
 }
 
-function flowgen(cwd: string, ...args: string[]): Promise<Run> {
+const flowgen = runCli;
+
+/** Runs bin/flowgen.js as a process: for what only a process shows (the version, exit codes). */
+function spawnFlowgen(cwd: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -47,13 +56,13 @@ const qa = {
 };
 const search = { input: { type: "object", properties: { q: { type: "string" } } }, output: { type: "object" } };
 
-describe("flowgen CLI, run as a process", () => {
+describe("flowgen CLI", () => {
   it("generates, then finds nothing to do, and --check agrees", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.yaml": "input: {type: object}\noutput: {type: object}\n" });
     const first = await flowgen(dir, "generate");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^flowgen: 2 flows → generated: 7 added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/);
+    expect(first.stdout).toMatch(new RegExp(`^flowgen: 2 flows → generated: ${TWO_FLOW_FILES} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)\\n$`));
     expect(Object.keys(await tree(path.join(dir, "generated")))).toEqual([
       "@acme/qa.ts",
       "@acme/qa.types.ts",
@@ -61,12 +70,12 @@ describe("flowgen CLI, run as a process", () => {
       "@acme/search.types.ts",
       "index.ts",
       "openapi.json",
-      "runtime.ts",
+      ...RUNTIME_FILES,
     ]);
     const second = await flowgen(dir, "generate");
-    expect(second.stdout).toMatch(/0 added, 0 changed, 0 removed, 7 unchanged/);
+    expect(second.stdout).toContain(`0 added, 0 changed, 0 removed, ${TWO_FLOW_FILES} unchanged`);
     const check = await flowgen(dir, "generate", "--check");
-    expect(check).toMatchObject({ code: 0, stdout: "flowgen: generated is up to date (7 files, 2 flows).\n" });
+    expect(check).toMatchObject({ code: 0, stdout: `flowgen: generated is up to date (${TWO_FLOW_FILES} files, 2 flows).\n` });
   });
 
   it("--check exits 1 on stale output, lists the files and shows a short diff, and writes nothing", async () => {
@@ -93,14 +102,14 @@ describe("flowgen CLI, run as a process", () => {
     await flowgen(dir, "generate", "--out", "cold", "--no-cache");
     await flowgen(dir, "generate", "--out", "warm");
     const warm = await flowgen(dir, "generate", "--out", "warm");
-    expect(warm.stdout).toMatch(/7 unchanged/);
+    expect(warm.stdout).toContain(`${TWO_FLOW_FILES} unchanged`);
     expect(await tree(path.join(dir, "warm"))).toEqual(await tree(path.join(dir, "cold")));
 
     const changed = structuredClone(qa);
     (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
     await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
     const rerun = await flowgen(dir, "generate", "--out", "warm");
-    expect(rerun.stdout).toMatch(/0 added, 2 changed, 0 removed, 5 unchanged/);
+    expect(rerun.stdout).toContain(`0 added, 2 changed, 0 removed, ${TWO_FLOW_FILES - 2} unchanged`);
     expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain("confidence?: number;");
 
     await writeFile(path.join(dir, "node_modules/.cache/flowgen/render-cache.json"), "{ not json");
@@ -114,8 +123,8 @@ describe("flowgen CLI, run as a process", () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { singleQuote: true, semi: false, tabWidth: 4 } });
     expect((await flowgen(dir, "generate")).code).toBe(0);
     const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
-    expect(module).toContain("from '../runtime.js'");
-    expect(module).toMatch(/^ {4}return runtime.createFlowClient<QaInput, QaOutput>\(qaFlow, \{\}, options\)$/m);
+    expect(module).toContain("from '../runtime/index.js'");
+    expect(module).toMatch(/^ {4}return runtime\.createFlowClient<QaInput, QaOutput, paths>\(\n {8}qaFlow,\n {8}\{\},\n {8}options,\n {4}\)$/m);
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
     await expectPrettierClean(dir);
@@ -187,7 +196,7 @@ describe("flowgen CLI, run as a process", () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa, "src/keep.ts": "export const keep = 1;\n" });
     const run = await flowgen(dir, "generate", "--out", "src");
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("src is not a flowgen output folder");
+    expect(run.stderr).toContain("src: not a flowgen output folder");
     expect(await readFile(path.join(dir, "src/keep.ts"), "utf8")).toBe("export const keep = 1;\n");
   });
 
@@ -201,19 +210,52 @@ describe("flowgen CLI, run as a process", () => {
     expect(document.servers[0].url).toBe("https://flows.example.com");
   });
 
-  it("prints help, version and usage errors with documented exit codes", async () => {
-    const dir = await tempProject({});
-    const help = await flowgen(dir, "generate", "--help");
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain("--check");
-    expect(help.stdout).toContain("Exit codes: 0 success");
-    const version = await flowgen(dir, "--version");
-    expect(version.stdout.trim()).toBe(JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version);
-    const unknown = await flowgen(dir, "generate", "--chek");
+  it("prints help and refuses unknown flags and commands before anything runs, with the nearest known one", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    for (const flag of ["--help", "-h"]) {
+      const help = await flowgen(dir, "generate", flag);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain("--check");
+      expect(help.stdout).toContain("Exit codes: 0 success");
+    }
+    expect(await flowgen(dir, "generate", "--chek")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "flowgen: Unknown argument: chek\n--chek: did you mean --check?\nRun flowgen --help for usage.\n",
+    });
+    const twoUnknown = await flowgen(dir, "generate", "--check", "--base-urll", "x", "--outt", "y");
+    expect(twoUnknown.code).toBe(2);
+    expect(twoUnknown.stderr).toContain("--base-urll: did you mean --base-url?");
+    expect(twoUnknown.stderr).toContain("--outt: did you mean --out?");
+    const command = await flowgen(dir, "generat");
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("Did you mean generate?");
+    expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain("--prot: did you mean --port?");
+    expect((await flowgen(dir)).code).toBe(2);
+    // Nothing ran: no output folder, no render cache.
+    expect((await readdir(dir)).sort()).toEqual(["specs"]);
+  });
+
+  it("checks --base-url before generating", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const run = await flowgen(dir, "generate", "--base-url", "api.example.com");
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option]\nflowgen: 1 problem; nothing was written.\n',
+    });
+    expect((await readdir(dir)).sort()).toEqual(["specs"]);
+  });
+
+  it("as a process: prints flowgen's own version (-v too) wherever it runs, and exits 2 on an unknown flag without writing", async () => {
+    const dir = await tempProject({ "package.json": { name: "host-project", version: "9.9.9" }, "specs/@acme/qa.json": qa });
+    const own = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version;
+    const [version, short, unknown] = await Promise.all([spawnFlowgen(dir, "--version"), spawnFlowgen(dir, "-v"), spawnFlowgen(dir, "generate", "--chek")]);
+    expect(version).toEqual({ code: 0, stdout: `${own}\n`, stderr: "" });
+    expect(short.stdout).toBe(`${own}\n`);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Unknown argument: chek");
-    const none = await flowgen(dir);
-    expect(none.code).toBe(2);
+    expect(unknown.stderr).toContain("did you mean --check?");
+    expect((await readdir(dir)).sort()).toEqual(["package.json", "specs"]);
   });
 
   it("exits 2 with a clear message when the specs folder is missing", async () => {

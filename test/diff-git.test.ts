@@ -7,6 +7,7 @@ import { diffVersions } from "../src/diff/diff-versions.js";
 import { ContractSourceError } from "../src/diff/read-contract.js";
 import { banner } from "../src/emit/banner.js";
 import { contract } from "./helpers/contract.js";
+import { readRuntimeTemplates } from "../src/runtime-templates.js";
 import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
@@ -119,11 +120,11 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
   });
 
   it("generate --fail-on-breaking exits 4 and writes nothing; without it, writes and lists the changes", async () => {
-    // The output folder of an earlier run, as flowgen writes it: the contract and a runtime with its banner.
+    // The output folder of an earlier run, as flowgen writes it: the contract and an index.ts with its banner.
     const dir = await tempProject({
       "specs/@acme/qa.json": qa(),
       "generated/openapi.json": contract({ "@acme/qa": qa() }),
-      "generated/runtime.ts": `${banner("templates/runtime.ts in flowgen")}\n`,
+      "generated/index.ts": `${banner("the specs")}\n`,
     });
     const generate = (...args: string[]) =>
       run(process.execPath, [BIN, "generate", "--no-cache", ...args], { cwd: dir }).then(
@@ -139,6 +140,12 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toBe(before);
     const accepted = await generate();
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toMatch(/^@acme\/qa #\/input\/required: "lang" is now required \(breaking for callers\)\nContract generated\/openapi.json → specs: 1 breaking change, 0 compatible changes\nflowgen: 1 flows → generated: 3 added, 2 changed, 0 removed, 0 unchanged/);
+    // Added: the flow's module, its types and the runtime's files; changed: openapi.json and index.ts.
+    const added = 2 + (await readRuntimeTemplates()).length;
+    expect(accepted.stdout).toMatch(
+      new RegExp(
+        `^@acme/qa #/input/required: "lang" is now required \\(breaking for callers\\)\\nContract generated/openapi.json → specs: 1 breaking change, 0 compatible changes\\nflowgen: 1 flows → generated: ${added} added, 2 changed, 0 removed, 0 unchanged`,
+      ),
+    );
   });
 });

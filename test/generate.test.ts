@@ -6,6 +6,9 @@ import { renderProject } from "../src/generate.js";
 import { diffOutput } from "../src/write/write-output.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { typecheck } from "./helpers/typecheck.js";
+import { banner } from "../src/emit/banner.js";
+import { RUNTIME_DIR } from "../src/emit/runtime-exports.js";
+import { readRuntimeTemplates } from "../src/runtime-templates.js";
 
 const GOLDEN = path.join(REPO_ROOT, "test/golden");
 
@@ -37,38 +40,15 @@ describe("the repo's own generated/", () => {
     expect(document.components.schemas["acme.search.Input"]).toBeDefined();
     expect(document.components.schemas["globex.search.Input"]).toBeDefined();
   });
-
-  it("type-checks with a consumer under NodeNext and Bundler resolution, and rejects wrong input", async () => {
-    const consumer = `
-import { createQaClient, type QaInput, type QaOutput } from "./gen/@acme/qa.js";
-import { acmeSearch, globexSearch, FlowError } from "./gen/index.js";
-const qa = createQaClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1" });
-const input: QaInput = { question: "Capital of France?", options: ["Paris", "Lyon"] };
-export async function ask(): Promise<string> {
-  const output: QaOutput = await qa.run(input);
-  const result = await qa.call(input);
-  if (result.error) return result.error instanceof FlowError ? result.error.code : "never";
-  // @ts-expect-error question must be a string
-  await qa.run({ question: 1 });
-  // @ts-expect-error same flow name, other org: other input
-  await acmeSearch.createSearchClient({ apiKey: "k" }).run({ text: "x" });
-  await globexSearch.createSearchClient({ apiKey: "k" }).run({ text: "x" });
-  return output.answer + result.data.answer;
-}
-`;
-    for (const resolution of ["NodeNext", "Bundler"] as const) {
-      const dir = await tempProject({});
-      expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), consumer, resolution)).toBe("");
-    }
-  }, 60_000);
 });
 
 describe("golden output", async () => {
   const cases = (await readdir(GOLDEN, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
-  it.each(cases)("%s: the whole tree matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
+  // The runtime is left out of golden trees (the next test checks it is copied as it is), so their diffs show the emitter's changes only.
+  it.each(cases)("%s: the whole tree, runtime aside, matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
     const dir = path.join(GOLDEN, name);
-    const files = await render(dir);
+    const files = (await render(dir)).filter((file) => !file.path.startsWith(`${RUNTIME_DIR}/`));
     const expectedDir = path.join(dir, "expected");
     if (process.env.UPDATE_GOLDEN === "1") {
       await rm(expectedDir, { recursive: true, force: true });
@@ -79,6 +59,16 @@ describe("golden output", async () => {
     }
     const diff = await diffOutput(expectedDir, files);
     expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({ added: [], changed: [], removed: [] });
+  });
+
+  it("copies templates/runtime/ into runtime/ as it is, under the banner, and nothing else there", async () => {
+    const files = await render(path.join(GOLDEN, cases[0] ?? ""));
+    const copied = files.filter((file) => file.path.startsWith(`${RUNTIME_DIR}/`));
+    const sources = await readRuntimeTemplates();
+    expect(copied.map((file) => file.path)).toEqual(sources.map((source) => `${RUNTIME_DIR}/${source.name}`));
+    for (const [i, source] of sources.entries()) {
+      expect(copied[i]?.content, source.name).toBe(`${banner(`templates/${RUNTIME_DIR}/${source.name} in flowgen`)}\n${source.text}`);
+    }
   });
 
   it.each(cases)("%s: the expected tree type-checks under NodeNext and Bundler", async (name) => {

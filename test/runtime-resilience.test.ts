@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Middleware } from "openapi-fetch";
 import {
   createFlowClient,
+  createFlowTransport,
   type ClientOptions,
   type FlowClient,
   type FlowEvent,
-  withMiddleware,
-} from "../templates/runtime.js";
+} from "../templates/runtime/index.js";
 import { failureOf } from "./helpers/flow-error.js";
 
 // A loopback server whose flows answer from scripts: the nth request to a flow gets the nth step
@@ -340,8 +340,12 @@ describe("timeouts", () => {
 });
 
 describe("rate limits and concurrency", () => {
-  it("exposes the last RateLimit-* or X-RateLimit-* figures, shared by clients of one options object", async () => {
-    const options: ClientOptions = { apiKey: KEY, baseUrl };
+  it("exposes the last RateLimit-* or X-RateLimit-* figures, shared by the clients of one transport", async () => {
+    const options: ClientOptions = {
+      apiKey: KEY,
+      baseUrl,
+      transport: createFlowTransport(),
+    };
     const a = createFlowClient(
       { id: "@test/rl-a", path: "/v1/@test/rl-a" },
       {},
@@ -387,10 +391,19 @@ describe("rate limits and concurrency", () => {
       remaining: 3,
       resetAt: 1_900_000_000_000,
     });
+    // Equal options but no transport in common: nothing shared.
+    const apart = createFlowClient(
+      { id: "@test/rl-a", path: "/v1/@test/rl-a" },
+      {},
+      { apiKey: KEY, baseUrl },
+    );
+    await client("rl-a").run({ q: "?" });
+    expect(apart.rateLimit).toBeUndefined();
   });
 
-  it("queues calls beyond maxConcurrency, across clients made from one options object", async () => {
-    const options: ClientOptions = { apiKey: KEY, baseUrl, maxConcurrency: 2 };
+  it("queues calls beyond maxConcurrency, across the clients of one transport", async () => {
+    const transport = createFlowTransport({ maxConcurrency: 2 });
+    const options: ClientOptions = { apiKey: KEY, baseUrl, transport };
     script("queue-a", slow(100));
     script("queue-b", slow(100));
     const a = createFlowClient<object, { answer: string }>(
@@ -462,11 +475,13 @@ describe("configuration", () => {
     ).not.toThrow();
   });
 
-  it("runs openapi-fetch middleware on every attempt", async () => {
+  it("runs openapi-fetch middleware on every attempt, with openapi-fetch's own context", async () => {
     const name = script("middleware", unavailable, ok);
     const statuses: number[] = [];
+    const schemaPaths: string[] = [];
     const middleware: Middleware = {
-      onRequest({ request }) {
+      onRequest({ request, schemaPath }) {
+        schemaPaths.push(schemaPath);
         request.headers.set("x-trace", "t-1");
         return request;
       },
@@ -475,15 +490,15 @@ describe("configuration", () => {
         return undefined;
       },
     };
-    await client(name, {
-      fetch: withMiddleware([middleware]),
-      retry: { baseDelayMs: 1 },
-    }).run({ q: "?" });
+    const flow = client(name, { retry: { baseDelayMs: 1 } });
+    flow.client.use(middleware);
+    await flow.run({ q: "?" });
     expect(seen.get(name)?.map((s) => s.headers["x-trace"])).toEqual([
       "t-1",
       "t-1",
     ]);
     expect(statuses).toEqual([503, 200]);
+    expect(schemaPaths).toEqual([`/v1/@test/${name}`, `/v1/@test/${name}`]);
   });
 
   it("lets middleware answer a request itself, or recover from a network failure", async () => {
@@ -492,7 +507,7 @@ describe("configuration", () => {
     };
     const name = script("never-called", ok);
     expect(
-      await client(name, { fetch: withMiddleware([cached]) }).run({ q: "?" }),
+      await client(name, { middleware: [cached] }).run({ q: "?" }),
     ).toEqual({ answer: "cached" });
     expect(seen.get(name)).toHaveLength(0);
 
@@ -507,10 +522,24 @@ describe("configuration", () => {
         apiKey: KEY,
         baseUrl: closedPortUrl,
         retry: false,
-        fetch: withMiddleware([fallback]),
+        middleware: [fallback],
       },
     );
     expect((await offline.run({})).answer).toBe("offline: TypeError: ");
+  });
+
+  it("sends the key from its own middleware, which middleware added later sees", async () => {
+    const name = script("auth-middleware", ok);
+    const flow = client(name, { headers: { authorization: "Bearer stolen" } });
+    const seenByMiddleware: (string | null)[] = [];
+    flow.client.use({
+      onRequest({ request }) {
+        seenByMiddleware.push(request.headers.get("authorization"));
+      },
+    });
+    await flow.run({ q: "?" });
+    expect(seenByMiddleware).toEqual([`Bearer ${KEY}`]);
+    expect(seen.get(name)?.[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it("puts the request id on results and errors", async () => {

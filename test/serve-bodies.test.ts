@@ -140,7 +140,7 @@ describe("flowgen serve start-up", () => {
       ["--request-timeout", "5", "--request-timeout 30000"],
     ] as const) {
       const err: string[] = [];
-      const code = await main(["serve", "--port", "0", "--no-watch", flag, value], { out: () => undefined, err: (line) => err.push(line) });
+      const code = await main(["serve", "--port", "0", "--no-watch", flag, value], { io: { out: () => undefined, err: (line) => err.push(line) } });
       expect(code, flag).toBe(2);
       expect(err.join("\n")).toContain(says);
     }

@@ -324,14 +324,14 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
 describe("flowgen serve fault flags", () => {
   it("exits 2 with the parser's message for a bad value", async () => {
     const err: string[] = [];
-    const code = await main(["serve", "--port", "0", "--no-watch", "--error-rate", "2"], { out: () => undefined, err: (line) => err.push(line) });
+    const code = await main(["serve", "--port", "0", "--no-watch", "--error-rate", "2"], { io: { out: () => undefined, err: (line) => err.push(line) } });
     expect(code).toBe(2);
     expect(err).toEqual(['flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")']);
   });
 
   it("exits 2 when --fault names a flow that does not exist", async () => {
     const err: string[] = [];
-    const code = await main(["serve", "--port", "0", "--no-watch", "--fault", "@acme/nope:error=1"], { out: () => undefined, err: (line) => err.push(line) });
+    const code = await main(["serve", "--port", "0", "--no-watch", "--fault", "@acme/nope:error=1"], { io: { out: () => undefined, err: (line) => err.push(line) } });
     expect(code).toBe(2);
     expect(err[0]).toContain("--fault names @acme/nope, which is not a flow here");
   });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
 import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
-import { createFlowClient } from "../generated/runtime.js";
+import { createFlowClient } from "../generated/runtime/index.js";
 import type { ServeOptions } from "../src/serve/serve.js";
 import { startTestServe, type StartedServe } from "./helpers/serve.js";
 import { failureOf } from "./helpers/flow-error.js";

@@ -197,7 +197,8 @@ describe("flowgen generate on bad input, as a process", () => {
     const file = await run(process.execPath, [bin, "generate", "--out", "out.txt"], { cwd: dir }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in file ? file.code : 0).toBe(2);
     expect(file.stderr).toMatchInlineSnapshot(`
-      "flowgen: out.txt is not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder]
+      "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder]
+      flowgen: 1 problem; nothing was written.
       "
     `);
   });

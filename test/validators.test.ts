@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { writeOutput } from "../src/write/write-output.js";
-import { createFlowClient, type FlowClient } from "../templates/runtime.js";
+import { createFlowClient, type FlowClient } from "../templates/runtime/index.js";
 import { failureOf } from "./helpers/flow-error.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { typecheck } from "./helpers/typecheck.js";

@@ -1,6 +1,6 @@
 // A handler for `flowgen serve`: @acme/search answers from a small in-memory set of articles.
 // Flows without a handler file answer with mocks (the spec's examples, else generated data).
-import { defineFlow } from "flowgen/serve";
+import { defineFlow } from "flowgen-cli/serve";
 import type { SearchInput, SearchOutput } from "../../generated/@acme/search.js";
 
 const ARTICLES = [

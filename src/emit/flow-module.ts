@@ -11,6 +11,7 @@ import {
 import type { FlowModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
 import { jsDocText } from "./jsdoc.js";
+import { RUNTIME_ENTRY } from "./runtime-exports.js";
 
 export interface EmitOptions {
   /** Base URL compiled into the clients as their default, when the project configured one. */
@@ -22,14 +23,15 @@ export interface EmitOptions {
 /**
  * One flow's module: `<Name>Input`/`<Name>Output` types and a `create<Name>Client` factory bound to
  * the flow's path. It imports only the shared runtime and its own `.types.ts` (openapi-typescript's
- * declarations for this flow), so type-checking code that uses one flow never loads the others.
+ * declarations for this flow), whose `paths` types the client's openapi-fetch client: type-checking
+ * code that uses one flow never loads the others.
  *
  * @example
  * const text = emitFlowModule(project, flow, { baseUrl: undefined });
  */
 export function emitFlowModule(project: Project, flow: FlowModel, options: EmitOptions): string {
   const { typePrefix, factory, flowConst } = flow.names;
-  const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}runtime.js`;
+  const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}${RUNTIME_ENTRY}`;
   const stem = `./${flow.modulePath.split("/").pop() ?? ""}`;
   const typesModule = `${stem}.types.js`;
   const blankLine: WriterFunction = (writer) => writer.blankLineIfLastNot();
@@ -41,7 +43,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: typesModule,
-      namedImports: ["components"],
+      namedImports: ["components", "paths"],
     },
     ...(options.validators
       ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${stem}.validators.js`, namedImports: [flow.names.validators] } satisfies StatementStructures]
@@ -55,7 +57,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
     blankLine,
     typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
     typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
-    typeAlias(`${typePrefix}Client`, `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`.`),
+    typeAlias(`${typePrefix}Client`, `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output, paths>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`, \`client\` is its openapi-fetch client.`),
     blankLine,
     {
       kind: StructureKind.VariableStatement,
@@ -81,7 +83,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       returnType: `${typePrefix}Client`,
       statements: (writer) => {
         const defaults = options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
-        writer.write(`return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output>(${flowConst}, ${defaults}, options);`);
+        writer.write(`return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${flowConst}, ${defaults}, options);`);
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { StructureKind, type Project, type StatementStructures } from "ts-morph";
 import type { ProjectModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
+import { RUNTIME_ENTRY, RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "./runtime-exports.js";
 
 /**
  * `index.ts`: the runtime's exports, and each flow module as a namespace (`acmeQa.createQaClient`),
@@ -11,11 +12,9 @@ import { banner } from "./banner.js";
  * const text = emitIndexModule(project, model);
  */
 export function emitIndexModule(project: Project, model: ProjectModel): string {
-  // The runtime's exports as its source has them (model.runtimeExports), so the index follows the
-  // runtime as it changes; flow namespaces were named to avoid every one of them.
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "./runtime.js", namedExports: [...model.runtimeExports.values] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "./runtime.js", namedExports: [...model.runtimeExports.types] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_VALUE_EXPORTS] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_TYPE_EXPORTS] },
     ...model.flows.map(
       (flow): StatementStructures => ({
         kind: StructureKind.ExportDeclaration,

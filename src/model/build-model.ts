@@ -1,7 +1,6 @@
 import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
 import { bundleSchemas, reachableComponents, type BundleRoot, type ComponentSchema } from "./bundle-schemas.js";
 import { flowNames, foldUnique, indexNamespaces, operationIds, PLATFORM_COMPONENTS, type FlowNames } from "./names.js";
-import type { RuntimeExports } from "./runtime-exports.js";
 
 /** Everything later stages need to know about one flow; plain, readonly data. */
 export interface FlowModel {
@@ -32,21 +31,20 @@ export interface FlowModel {
 export interface ProjectModel {
   /** Sorted by id (code-unit order). */
   readonly flows: readonly FlowModel[];
-  /** What the runtime's entry module exports: the index re-exports it, and no flow takes these names. */
-  readonly runtimeExports: RuntimeExports;
   /** Every flow and shared schema component, sorted by name. */
   readonly components: ReadonlyMap<string, ComponentSchema>;
 }
 
 /**
  * Builds the project model from checked specs: names, paths and bundled components.
+ * `reservedNames` are names the generated index already exports (the runtime's): no flow
+ * namespace takes one.
  *
  * @example
  * const model = buildModel(specs);
  * model.flows[0].names.factory; // "createQaClient"
  */
-export function buildModel(specs: SpecSet, options: { readonly runtimeExports?: RuntimeExports } = {}): ProjectModel {
-  const runtimeExports = options.runtimeExports ?? { values: [], types: [] };
+export function buildModel(specs: SpecSet, options: { readonly reservedNames?: readonly string[] } = {}): ProjectModel {
   const flows = [...specs.flows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const stems = operationIds(flows);
   const roots: BundleRoot[] = flows.flatMap((flow, i) => [
@@ -54,11 +52,10 @@ export function buildModel(specs: SpecSet, options: { readonly runtimeExports?: 
     { resource: { relPath: flow.relPath, root: "/output" }, name: `${stems[i]}.Output` },
   ]);
   const bundle = bundleSchemas(roots, specs.index, Object.values(PLATFORM_COMPONENTS));
-  const namespaces = indexNamespaces(flows, [...runtimeExports.values, ...runtimeExports.types]);
+  const namespaces = indexNamespaces(flows, options.reservedNames);
   const orgs = [...new Set(flows.map((flow) => flow.org))];
   const tags = new Map(foldUnique(orgs.map((org) => `@${org}`)).map((tag, i) => [orgs[i], tag]));
   return {
-    runtimeExports,
     flows: flows.map((flow, i) => {
       const names = { ...flowNames(flow.org, flow.name), componentStem: stems[i] ?? `${flow.org}.${flow.name}` };
       const inputComponent = `${names.componentStem}.Input`;

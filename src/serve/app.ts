@@ -10,7 +10,7 @@ import type { Handlers } from "./handlers.js";
 import { useJsonBody } from "./json-body.js";
 import type { Keyring } from "./keys.js";
 import { createMocker } from "./mock-output.js";
-import { createRateLimiter, type RateLimitOptions } from "./rate-limit.js";
+import type { RateLimiter } from "./rate-limit.js";
 import { createRequestIds } from "./request-id.js";
 import { createReplySender } from "./send-reply.js";
 
@@ -19,7 +19,8 @@ export interface ServeAppOptions {
   /** Each flow's input and output checks, from compileFlowChecks(model). */
   readonly checks: ReadonlyMap<string, FlowChecks>;
   readonly keyring: Keyring;
-  readonly rateLimit: RateLimitOptions;
+  /** Per-key token buckets (createRateLimiter); kept by the caller, so an app rebuilt for new specs keeps the buckets. */
+  readonly limiter: RateLimiter;
   /** Largest request body in bytes; larger ones get 413. */
   readonly bodyLimit: number;
   /** Deepest nesting of arrays and objects a body may have; deeper ones get 400. */
@@ -51,7 +52,7 @@ const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "PO
  * before the body is read, and hands the route the flow it admitted.
  *
  * @example
- * const app = await createServeApp({ model, checks, keyring, rateLimit: { rate: 10, burst: 20 }, bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
+ * const app = await createServeApp({ model, checks, keyring, limiter: createRateLimiter({ rate: 10, burst: 20 }), bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
  * await app.listen({ port: 0, host: "127.0.0.1" });
  */
 export async function createServeApp(options: ServeAppOptions): Promise<FastifyInstance> {
@@ -82,7 +83,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
 
   const send = createReplySender(app);
   useJsonBody(app, { maxDepth: options.maxDepth });
-  app.addHook("onRequest", createAdmission({ keyring: options.keyring, limiter: createRateLimiter(options.rateLimit), flows: model.flows }));
+  app.addHook("onRequest", createAdmission({ keyring: options.keyring, limiter: options.limiter, flows: model.flows }));
   if (options.log) app.addHook("onResponse", createAccessLog(options.log));
   app.setErrorHandler(createErrorHandler(send, log));
 

@@ -18,7 +18,7 @@ export type FlowHandler<Input, Output> = (input: Input, context: FlowContext) =>
  * checks what it returns against the output schema: invalid output is a 500, never a wrong answer.
  *
  * @example
- * import { defineFlow } from "flowgen/serve";
+ * import { defineFlow } from "flowgen-cli/serve";
  * import type { QaInput, QaOutput } from "../../generated/@acme/qa.js";
  * export default defineFlow<QaInput, QaOutput>(async ({ question }) => ({ answer: `You asked: ${question}` }));
  */

@@ -1,12 +1,14 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Issue } from "../issues.js";
-import { buildModel } from "../model/build-model.js";
-import { checkSpecs } from "../spec/load-specs.js";
+import { watch as watchFiles } from "chokidar";
+import { formatIssue, sortIssues, type Issue } from "../issues.js";
+import { buildModel, type ProjectModel } from "../model/build-model.js";
+import { checkSpecs, type SpecSet } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { createServeApp } from "./app.js";
+import { createRateLimiter } from "./rate-limit.js";
 import type { FaultPlan } from "./faults.js";
-import { compileFlowChecks } from "./flow-checks.js";
+import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
 import { loadHandlers } from "./handlers.js";
 import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
 import { loadTls } from "./tls.js";
@@ -18,7 +20,7 @@ export interface ServeOptions {
   readonly host: string;
   /** Folder of handler modules (`@org/flow.ts`), relative to `cwd`. */
   readonly handlers: string;
-  /** Load changed handler files again while running. */
+  /** Load changed, new and deleted handler files again while running, and serve edited specs. */
   readonly watch: boolean;
   /** Keys file, relative to `cwd`. */
   readonly keysFile?: string | undefined;
@@ -74,63 +76,134 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const sources = await readSpecFiles(options.specs, options.cwd);
   const checked = checkSpecs(sources);
   if (!checked.ok) return checked;
-  const model = buildModel(checked.specs);
-  const compiled = compileFlowChecks(model);
-  if (!compiled.ok) {
-    const files = new Map(checked.specs.flows.map((flow) => [flow.id, flow.displayPath]));
-    const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
-      code: "invalid-schema",
-      file: files.get(flow.id) ?? flow.specPath,
-      pointer: `/${which}`,
-      message: `the ${which} schema cannot be compiled for request checks: ${message}; fix the schema (a "pattern" must be an ECMAScript regular expression with the u flag)`,
-    }));
-    return { ok: false, issues };
-  }
+  const first = compileModel(checked.specs);
+  if (!first.ok) return first;
+  let model = first.model;
   const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
   const say = options.say ?? (() => undefined);
+  // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
+  const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
   const tls = await loadTls({ ...options.tls, cwd: options.cwd });
   const handlers = await loadHandlers(
     path.resolve(options.cwd, options.handlers),
     model.flows.map((flow) => flow.id),
-    { watch: options.watch, log: say },
+    { watch: options.watch, log: say, cwd: options.cwd },
   );
-  // A watching handler set keeps the process alive: stop it when the server does not start (--rate 0, a port in use).
-  const stopHandlers = (error: unknown): never => {
-    handlers.close();
+  // A watching handler set keeps the process alive: stop it when the server does not start (--max-depth 0, a port in use).
+  const stopHandlers = async (error: unknown): Promise<never> => {
+    await handlers.close();
     throw error;
   };
-  const app = await createServeApp({
-    model,
-    checks: compiled.checks,
-    keyring,
-    rateLimit: { rate: options.rate, burst: options.burst },
-    bodyLimit: options.bodyLimit,
-    maxDepth: options.maxDepth,
-    timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
-    https: tls,
-    handlers,
-    seed: options.seed,
-    faults: options.faults,
-    log: options.log,
-  }).catch(stopHandlers);
+  const createApp = (current: CompiledModel) =>
+    createServeApp({
+      model: current.model,
+      checks: current.checks,
+      keyring,
+      limiter,
+      bodyLimit: options.bodyLimit,
+      maxDepth: options.maxDepth,
+      timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
+      https: tls,
+      handlers,
+      seed: options.seed,
+      faults: options.faults,
+      log: options.log,
+    });
+  const app = await createApp(first).catch(stopHandlers);
   await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  // Spec edits take effect through a new app built from the new model (routes, schemas, mocks),
+  // answering on the first app's server: same port, same TLS, keep-alive connections kept.
+  let current = app;
+  const specWatcher = options.watch
+    ? await watchSpecs(path.resolve(options.cwd, options.specs), async () => {
+        const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
+        const compiled = reread.ok ? compileModel(reread.specs) : reread;
+        if (!compiled.ok) {
+          for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
+          say(`flowgen serve: ${compiled.issues.length} problem${compiled.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`);
+          return;
+        }
+        const next = compiled.model;
+        await handlers.addFlows(next.flows.map((flow) => flow.id));
+        const nextApp = await createApp(compiled);
+        await nextApp.ready();
+        if (current === app) {
+          app.server.removeAllListeners("request");
+          app.server.on("request", (request, reply) => current.routing(request, reply));
+        }
+        const previous = current;
+        [current, model] = [nextApp, next];
+        if (previous !== app) await previous.close();
+        say(`flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`);
+      }, say)
+    : undefined;
   return {
     ok: true,
     url: `${tls ? "https" : "http"}://${host}:${port}`,
     port,
     devKey: made,
     certFile: tls?.certFile,
-    flows: model.flows.map((flow) => flow.id),
-    sample: sampleCall(model),
-    app,
+    get flows() {
+      return model.flows.map((flow) => flow.id);
+    },
+    get sample() {
+      return sampleCall(model);
+    },
+    get app() {
+      return current;
+    },
     async close() {
-      handlers.close();
+      await specWatcher?.close();
+      await handlers.close();
+      // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
+      if (current !== app) await current.close();
       await app.close();
+    },
+  };
+}
+
+type CompiledModel = { readonly ok: true; readonly model: ProjectModel; readonly checks: ReadonlyMap<string, FlowChecks> };
+
+/** The model of checked specs, with each flow's request checks compiled; a schema they cannot compile is a spec problem. */
+function compileModel(specs: SpecSet): CompiledModel | { readonly ok: false; readonly issues: Issue[] } {
+  const model = buildModel(specs);
+  const compiled = compileFlowChecks(model);
+  if (compiled.ok) return { ok: true, model, checks: compiled.checks };
+  const files = new Map(specs.flows.map((flow) => [flow.id, flow.displayPath]));
+  const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
+    code: "invalid-schema",
+    file: files.get(flow.id) ?? flow.specPath,
+    pointer: `/${which}`,
+    message: `the ${which} schema cannot be compiled for request checks: ${message}; fix the schema (a "pattern" must be an ECMAScript regular expression with the u flag)`,
+  }));
+  return { ok: false, issues };
+}
+
+/** Runs `reload` once the spec files have been quiet for a moment, one reload at a time. */
+async function watchSpecs(dir: string, reload: () => Promise<void>, say: (line: string) => void): Promise<{ close(): Promise<void> }> {
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
+  watcher.on("all", (_event, file) => {
+    if (!/\.(json|ya?ml)$/.test(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(reload).catch((error: unknown) => {
+        say(`flowgen serve: the specs changed but could not be served (${error instanceof Error ? error.message : String(error)}); restart flowgen serve`);
+      });
+    }, 100);
+  });
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return {
+    close: async () => {
+      clearTimeout(timer);
+      await watcher.close();
+      await running;
     },
   };
 }

@@ -25,7 +25,7 @@ export interface SpecSources {
 const SPEC_EXTENSION = /\.(json|ya?ml)$/i;
 /** Lowercase letters, digits and hyphens, alphanumeric at both ends, at most 64 characters. */
 export const NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-const NAME_RULE = "lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters";
+export const NAME_RULE = "lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters";
 
 /**
  * Finds every spec file: flows at `@org/name.ext`, shared schemas anywhere under a file or folder

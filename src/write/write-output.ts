@@ -17,7 +17,7 @@ export interface OutputDiff {
 export class ForeignOutputError extends Error {
   constructor(
     readonly outDir: string,
-    reason = "it has files but no runtime.ts written by flowgen",
+    reason = "it has files but no index.ts written by flowgen",
   ) {
     super(`${outDir} is not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`);
     this.name = "ForeignOutputError";
@@ -93,8 +93,9 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort(compareText);
   if (paths.length === 0) return new Map();
-  const runtime = paths.includes("runtime.ts") ? await readFile(path.join(root, "runtime.ts"), "utf8") : "";
-  if (!runtime.startsWith(BANNER_PREFIX)) throw new ForeignOutputError(outDir);
+  // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
+  const index = paths.includes("index.ts") ? await readFile(path.join(root, "index.ts"), "utf8") : "";
+  if (!index.startsWith(BANNER_PREFIX)) throw new ForeignOutputError(outDir);
   const contents = await Promise.all(paths.map((p) => readFile(path.join(root, p), "utf8")));
   return new Map(paths.map((p, i) => [p, contents[i] ?? ""]));
 }

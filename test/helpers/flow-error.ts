@@ -1,4 +1,4 @@
-import { isFlowError, type FlowFailure } from "../../templates/runtime.js";
+import { isFlowError, type FlowFailure } from "../../templates/runtime/index.js";
 
 /** The FlowError a promise rejects with; fails the test when it resolves or rejects with anything else. */
 export async function failureOf(

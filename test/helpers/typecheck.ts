@@ -1,46 +1,80 @@
-import { execFile } from "node:child_process";
-import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { access, cp, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
+import ts from "typescript";
+import { readRuntimeTemplates } from "../../src/runtime-templates.js";
 import { REPO_ROOT } from "./temp-dir.js";
 
-const run = promisify(execFile);
-const TSC = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+/** The project shapes generated code must compile in: the name says what differs from the strict NodeNext default. */
+export type ProjectShape = "NodeNext" | "Bundler" | "not-strict" | "node-no-dom" | "node16-commonjs";
+
+const STRICT = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noImplicitOverride: true,
+  noImplicitReturns: true,
+  exactOptionalPropertyTypes: true,
+  verbatimModuleSyntax: true,
+};
+
+const SHAPES: Record<ProjectShape, { packageType: "module" | "commonjs"; compilerOptions: Record<string, unknown> }> = {
+  NodeNext: { packageType: "module", compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: ["node"] } },
+  Bundler: { packageType: "module", compilerOptions: { ...STRICT, module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [] } },
+  "not-strict": { packageType: "module", compilerOptions: { strict: false, module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [] } },
+  // A server project: Node's own fetch types and no DOM (no `document`, no `window`).
+  "node-no-dom": { packageType: "module", compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: ["node"] } },
+  // The generated files compile to CommonJS there; verbatimModuleSyntax forbids that, so such projects leave it off.
+  "node16-commonjs": {
+    packageType: "commonjs",
+    compilerOptions: { ...STRICT, verbatimModuleSyntax: false, module: "Node16", moduleResolution: "Node16", lib: ["ES2022"], types: ["node"] },
+  },
+};
 
 /**
- * Type-checks a generated tree plus a consumer file under the strict options users have, with the
- * given module resolution. Returns tsc's output; empty when it passed.
+ * Type-checks a generated tree plus a consumer file in one of the project shapes users have.
+ * A tree without the runtime (golden trees leave it out) gets flowgen's own copy. Returns the
+ * compiler's messages; empty when it passed.
  */
-export async function typecheck(dir: string, generated: string, consumer: string, resolution: "NodeNext" | "Bundler"): Promise<string> {
-  await cp(generated, path.join(dir, "gen"), { recursive: true });
-  await mkdir(dir, { recursive: true });
-  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch(() => undefined);
-  await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  await writeFile(path.join(dir, "consumer.ts"), consumer);
-  await writeFile(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        noImplicitOverride: true,
-        exactOptionalPropertyTypes: true,
-        verbatimModuleSyntax: true,
-        module: resolution === "NodeNext" ? "NodeNext" : "ESNext",
-        moduleResolution: resolution,
-        target: "ES2022",
-        lib: ["ES2022", "DOM"],
-        types: [],
-        noEmit: true,
-        skipLibCheck: true,
-      },
-      include: ["consumer.ts", "gen/**/*.ts"],
-    }),
-  );
-  try {
-    await run(process.execPath, [TSC, "-p", dir], { cwd: dir });
-    return "";
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
+export async function typecheck(dir: string, generated: string, consumer: string, shape: ProjectShape): Promise<string> {
+  const gen = path.join(dir, "gen");
+  await cp(generated, gen, { recursive: true });
+  if (!(await access(path.join(gen, "runtime/index.ts")).then(() => true, () => false))) {
+    await mkdir(path.join(gen, "runtime"), { recursive: true });
+    for (const file of await readRuntimeTemplates()) await writeFile(path.join(gen, "runtime", file.name), file.text);
   }
+  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch(() => undefined);
+  const { packageType, compilerOptions } = SHAPES[shape];
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: packageType }));
+  await writeFile(path.join(dir, "consumer.ts"), consumer);
+  const config = { compilerOptions: { ...compilerOptions, target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["consumer.ts", "gen/**/*.ts"] };
+  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+  return compile(path.join(dir, "tsconfig.json"));
+}
+
+/**
+ * Compiles the project `typecheck` set up in `dir` to JavaScript in `dir/out`, as the shape's
+ * module setting says (CommonJS for "node16-commonjs"); returns the compiler's messages.
+ */
+export function emitProject(dir: string): string {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), { noEmit: false, outDir: path.join(dir, "out") }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (!parsed) return `cannot read ${dir}/tsconfig.json`;
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
+  return ts.formatDiagnostics(program.emit().diagnostics, host);
+}
+
+/** tsc -p, in this process: the same checks without starting a process per shape. */
+function compile(configPath: string): string {
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (!parsed) return `cannot read ${configPath}`;
+  return compileFiles(parsed.fileNames, parsed.options, parsed.errors);
+}
+
+/**
+ * Type-checks `rootNames` with `options` in this process; returns the compiler's messages, empty
+ * when it passed. Type-level tests (`expectTypeOf`, `@ts-expect-error`) fail here, not in vitest.
+ */
+export function compileFiles(rootNames: readonly string[], options: ts.CompilerOptions, extra: readonly ts.Diagnostic[] = []): string {
+  const program = ts.createProgram({ rootNames, options });
+  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO_ROOT, getNewLine: () => "\n" };
+  return ts.formatDiagnostics([...extra, ...ts.getPreEmitDiagnostics(program)], host);
 }

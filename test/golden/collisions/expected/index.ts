@@ -3,30 +3,31 @@
 export {
   FlowError,
   createFlowClient,
+  createFlowTransport,
   isFlowError,
-  withMiddleware,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export type {
   ClientOptions,
-  FetchLike,
   FlowClient,
   FlowDefinition,
   FlowErrorBody,
   FlowErrorDetail,
-  FlowErrorInit,
   FlowErrorKind,
   FlowEvent,
   FlowFailure,
   FlowResult,
+  FlowTransport,
   FlowValidators,
   RateLimit,
   RetryOptions,
   RunOptions,
+  TransportOptions,
   Validate,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export * as a_1$deep from "./@a-1/deep.js";
 export * as a1$deep from "./@a1/deep.js";
 export * as acmeFlow from "./@acme/flow.js";
 export * as create$flow_client from "./@create/flow-client.js";
+export * as create$flow_transport from "./@create/flow-transport.js";
 export * as is$flow_error from "./@is/flow-error.js";
-export * as with$middleware from "./@with/middleware.js";
+export * as withMiddleware from "./@with/middleware.js";

@@ -3,27 +3,27 @@
 export {
   FlowError,
   createFlowClient,
+  createFlowTransport,
   isFlowError,
-  withMiddleware,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export type {
   ClientOptions,
-  FetchLike,
   FlowClient,
   FlowDefinition,
   FlowErrorBody,
   FlowErrorDetail,
-  FlowErrorInit,
   FlowErrorKind,
   FlowEvent,
   FlowFailure,
   FlowResult,
+  FlowTransport,
   FlowValidators,
   RateLimit,
   RetryOptions,
   RunOptions,
+  TransportOptions,
   Validate,
-} from "./runtime.js";
+} from "./runtime/index.js";
 export * as flow3m2faCheck from "./@3m/2fa-check.js";
 export * as acmeClass from "./@acme/class.js";
 export * as acmeSearch from "./@acme/search.js";

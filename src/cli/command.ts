@@ -1,0 +1,77 @@
+import type { Options, PositionalOptions } from "yargs";
+import type { Issue } from "../issues.js";
+import { formatIssue, sortIssues } from "../issues.js";
+
+/** Exit codes, as documented in the README. */
+export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
+
+export const EXIT_CODES_HELP =
+  "Exit codes: 0 success (or up to date), 1 --check found stale output, 2 invalid specs, config or usage, 3 internal error (a bug: please report it with the stack), 4 --fail-on-breaking found a change that breaks callers.";
+
+export interface Io {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+/** What a command runs with: never `process.cwd()` or `process.stdout` directly, so tests run it in-process. */
+export interface CliContext {
+  readonly cwd: string;
+  readonly io: Io;
+  /** Resolves with the signal's name when a long-running command (serve, --watch) should stop. */
+  readonly stopped: () => Promise<string>;
+}
+
+/**
+ * One `flowgen` command. `main` registers it with yargs, which only parses: `run` starts after the
+ * whole command line was accepted, so a mistyped flag stops everything before anything runs.
+ * A new command is a file exporting one of these, added to `COMMANDS` in `src/cli.ts`.
+ */
+export interface Command {
+  /** yargs command string: "generate", "new <flow>". */
+  readonly usage: string;
+  readonly describe: string;
+  readonly positionals?: Readonly<Record<string, PositionalOptions>>;
+  /** Flags, kebab-case. No `default`: a flag not given leaves the config file's value in place (show it with `defaultDescription`). */
+  readonly options: Readonly<Record<string, Options>>;
+  readonly examples?: readonly (readonly [string, string])[];
+  readonly conflicts?: Readonly<Record<string, string>>;
+  run(args: Readonly<Record<string, unknown>>, context: CliContext): Promise<number>;
+}
+
+/**
+ * Prints the issues in a stable order and the summary line; returns the exit code for them.
+ *
+ * @example
+ * return reportIssues(io, result.issues, (count) => `flowgen: ${count}; nothing was written.`);
+ */
+export function reportIssues(io: Io, issues: readonly Issue[], summary: (count: string) => string): number {
+  const sorted = sortIssues(issues);
+  for (const issue of sorted) io.err(formatIssue(issue));
+  io.err(summary(`${sorted.length} problem${sorted.length === 1 ? "" : "s"}`));
+  return EXIT.invalid;
+}
+
+/**
+ * " in specs" when some issue is about the specs, else "": config and option problems are not.
+ *
+ * @example
+ * `flowgen: 2 problems${whereIssues(issues, "specs")}; nothing was written.`
+ */
+export function whereIssues(issues: readonly Issue[], specs: string | undefined): string {
+  const aboutSpecs = issues.some((issue) => issue.code !== "invalid-config" && issue.code !== "invalid-option" && issue.code !== "not-an-output-folder");
+  return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
+}
+
+/**
+ * The flags given, under their camelCase names (yargs adds those: `--base-url` is `baseUrl`), typed
+ * as the settings they set; yargs has checked each value's type. A flag not given is absent, so the
+ * config file's value shows through.
+ *
+ * @example
+ * const given = pickFlags<GenerateOptions>(args, ["specs", "out", "baseUrl"]);
+ */
+export function pickFlags<T extends object>(args: Readonly<Record<string, unknown>>, keys: readonly (keyof T & string)[]): Partial<T> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (args[key] !== undefined) picked[key] = args[key];
+  return picked as Partial<T>;
+}

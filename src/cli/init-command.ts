@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import { resolveGenerateSettings } from "../config/resolve-settings.js";
+import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
+import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
+import { EXIT, reportIssues, type Command } from "./command.js";
+
+const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
+
+/** `flowgen init`: a config file, an example spec, npm scripts and .gitattributes in the current project. */
+export const initCommand: Command = {
+  usage: "init",
+  describe: "Set flowgen up in this project: flowgen.config.ts, an example spec, npm scripts, and .gitattributes marking the output as generated",
+  options: {
+    specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs" },
+    out: { type: "string", defaultDescription: "generated", describe: "Output folder" },
+  },
+  examples: [["$0 init", "Then: npm run flowgen:generate"]],
+  async run(args, { cwd, io }) {
+    const loaded = await loadConfig(cwd, args["config"] as string | undefined);
+    if (!loaded.ok) return reportIssues(io, loaded.issues, (count) => `flowgen init: ${count}; nothing was written.`);
+    const resolved = resolveGenerateSettings(loaded, cwd, { specs: args["specs"] as string | undefined, out: args["out"] as string | undefined });
+    if (!resolved.ok) return reportIssues(io, resolved.issues, (count) => `flowgen init: ${count}; nothing was written.`);
+    const { specs, out } = resolved.settings;
+    const done: string[] = [];
+    if (loaded.file === undefined) {
+      await writeFile(path.join(cwd, "flowgen.config.ts"), configFileText({ specs, out }), { flag: "wx" });
+      done.push("created flowgen.config.ts");
+    } else done.push(`kept ${path.relative(cwd, loaded.file)}`);
+
+    const specsDir = path.resolve(cwd, specs);
+    if (await hasSpecs(specsDir)) done.push(`kept ${specs}/ (it has specs already)`);
+    else {
+      const file = path.join(specsDir, `@${EXAMPLE_FLOW.org}`, `${EXAMPLE_FLOW.name}.json`);
+      await writeSpecFile(file, specSkeleton({ flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`, schema: schemaRef(file, cwd) }));
+      done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
+    }
+
+    const manifestFile = path.join(cwd, "package.json");
+    const manifest = existsSync(manifestFile) ? await readFile(manifestFile, "utf8") : undefined;
+    let scripts: ReturnType<typeof addScripts>;
+    try {
+      scripts = addScripts(manifest, path.basename(cwd).toLowerCase().replace(/[^a-z0-9-]+/g, "-"));
+    } catch (error) {
+      io.err(`flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`);
+      return EXIT.invalid;
+    }
+    if (scripts.added.length > 0 || manifest === undefined) await writeFile(manifestFile, scripts.text);
+    done.push(scripts.added.length > 0 ? `${manifest === undefined ? "created package.json with" : "added to package.json"} the scripts ${scripts.added.join(", ")}` : "kept the package.json scripts");
+
+    const attributesFile = path.join(cwd, ".gitattributes");
+    const attributes = existsSync(attributesFile) ? await readFile(attributesFile, "utf8") : undefined;
+    const nextAttributes = gitattributesText(attributes, out);
+    if (nextAttributes !== attributes) {
+      await writeFile(attributesFile, nextAttributes);
+      done.push(`marked ${out}/ as generated in .gitattributes`);
+    }
+
+    for (const line of done) io.out(`flowgen init: ${line}`);
+    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli"))) io.out("Next: npm install -D flowgen-cli openapi-fetch");
+    io.out("Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.");
+    return EXIT.ok;
+  },
+};
+
+async function hasSpecs(dir: string): Promise<boolean> {
+  if (!existsSync(dir)) return false;
+  const entries = await readdir(dir, { recursive: true });
+  return entries.some((entry) => /\.(json|ya?ml)$/.test(entry));
+}

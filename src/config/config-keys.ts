@@ -1,0 +1,107 @@
+import { closest } from "fastest-levenshtein";
+import type { Issue } from "../issues.js";
+
+/** How a config value is checked. */
+type Kind = "string" | "boolean" | "url" | "port" | "positive" | "integer";
+
+/**
+ * Every key a config file may hold, with its kind. A new key goes here, in `FlowgenConfig`, and in
+ * the flag table of its command (`src/cli/`), where the flag's value, when given, wins.
+ */
+export const GENERATE_KEYS = {
+  specs: "string",
+  out: "string",
+  baseUrl: "url",
+  validators: "boolean",
+  cache: "boolean",
+  cacheDir: "string",
+  failOnBreaking: "boolean",
+} as const satisfies Record<string, Kind>;
+
+export const SERVE_KEYS = {
+  port: "port",
+  host: "string",
+  handlers: "string",
+  watch: "boolean",
+  keysFile: "string",
+  rate: "positive",
+  burst: "positive",
+  bodyLimit: "positive",
+  maxDepth: "positive",
+  headersTimeout: "positive",
+  requestTimeout: "positive",
+  seed: "integer",
+} as const satisfies Record<string, Kind>;
+
+/**
+ * Checks a loaded config value against the key tables: every unknown key (with the nearest known
+ * one) and every value of the wrong kind, all at once.
+ *
+ * @example
+ * checkConfigValue({ specz: "x" }, "flowgen.config.json") // [{ code: "invalid-config", pointer: "/specz", … }]
+ */
+export function checkConfigValue(value: unknown, file: string): Issue[] {
+  if (!isRecord(value)) {
+    return [{ code: "invalid-config", file, pointer: "", message: "the default export must be an object: export default defineConfig({ … })" }];
+  }
+  const issues = checkKeys(value, { ...GENERATE_KEYS, serve: undefined }, "", file);
+  const serve = value["serve"];
+  if (serve !== undefined) {
+    if (isRecord(serve)) issues.push(...checkKeys(serve, SERVE_KEYS, "/serve", file));
+    else issues.push({ code: "invalid-config", file, pointer: "/serve", message: "must be an object of serve settings: { port, host, handlers, … }" });
+  }
+  return issues;
+}
+
+function checkKeys(value: Record<string, unknown>, keys: Record<string, Kind | undefined>, base: string, file: string): Issue[] {
+  const issues: Issue[] = [];
+  const known = Object.keys(keys);
+  for (const [key, item] of Object.entries(value)) {
+    const pointer = `${base}/${key}`;
+    if (!(key in keys)) {
+      issues.push({ code: "invalid-config", file, pointer, message: `unknown key "${key}" (did you mean "${closest(key, known)}"?); allowed keys: ${known.join(", ")}` });
+      continue;
+    }
+    const kind = keys[key];
+    const problem = kind === undefined || item === undefined ? undefined : describeWrongValue(item, kind);
+    if (problem !== undefined) issues.push({ code: "invalid-config", file, pointer, message: problem });
+  }
+  return issues;
+}
+
+/**
+ * Why `value` is not of `kind`, or undefined when it is. Also used for flag values (`--base-url`).
+ *
+ * @example
+ * describeWrongValue("api.example.com", "url") // '"api.example.com" is not an http(s) URL; …'
+ */
+export function describeWrongValue(value: unknown, kind: Kind): string | undefined {
+  switch (kind) {
+    case "string":
+      return typeof value === "string" && value !== "" ? undefined : `must be a non-empty string, not ${JSON.stringify(value)}`;
+    case "boolean":
+      return typeof value === "boolean" ? undefined : `must be true or false, not ${JSON.stringify(value)}`;
+    case "url":
+      return isHttpUrl(value) ? undefined : `${JSON.stringify(value)} is not an http(s) URL; give one such as "https://api.example.com"`;
+    case "port":
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65535 ? undefined : `must be a port number from 0 to 65535, not ${JSON.stringify(value)}`;
+    case "positive":
+      return typeof value === "number" && Number.isFinite(value) && value > 0 ? undefined : `must be a number above 0, not ${JSON.stringify(value)}`;
+    case "integer":
+      return Number.isInteger(value) ? undefined : `must be an integer, not ${JSON.stringify(value)}`;
+  }
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,101 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { lilconfig, type Loader } from "lilconfig";
+import type { Issue } from "../issues.js";
+import { checkConfigValue } from "./config-keys.js";
+import type { FlowgenConfig } from "./define-config.js";
+
+/** The file names looked for, in this order, in the working directory and then its parents. */
+export const CONFIG_FILES = ["flowgen.config.ts", "flowgen.config.mts", "flowgen.config.js", "flowgen.config.mjs", "flowgen.config.json"] as const;
+
+export type LoadedConfig =
+  | {
+      readonly ok: true;
+      readonly config: FlowgenConfig;
+      /** Absolute path of the file, or undefined when there is none. */
+      readonly file: string | undefined;
+      /** Where the config's relative paths start: the file's folder, or the working directory. */
+      readonly root: string;
+    }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/**
+ * Finds and loads the project's flowgen config: `explicit` when given (relative to `cwd`), else the
+ * first of `CONFIG_FILES` in `cwd` or a parent up to the project root (the nearest folder with a
+ * package.json). TypeScript and JavaScript configs load through tsx, so `flowgen.config.ts` needs no
+ * build step. No file is fine: every setting has a default.
+ *
+ * @example
+ * const loaded = await loadConfig(process.cwd());
+ * if (loaded.ok) console.log(loaded.file ?? "no config file", loaded.config);
+ */
+export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
+  const loader: Loader = (file) => importConfig(file);
+  const searcher = lilconfig("flowgen", {
+    searchPlaces: [...CONFIG_FILES],
+    loaders: { ".ts": loader, ".mts": loader, ".js": loader, ".mjs": loader, ".json": readJsonConfig },
+    stopDir: projectRoot(cwd),
+    cache: false,
+  });
+  const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || file;
+  let found: Awaited<ReturnType<typeof searcher.search>>;
+  const target = explicit === undefined ? undefined : path.resolve(cwd, explicit);
+  if (target !== undefined && !existsSync(target)) {
+    return { ok: false, issues: [{ code: "invalid-config", file: explicit ?? "", message: "config file not found; check the --config path" }] };
+  }
+  try {
+    found = target === undefined ? await searcher.search(cwd) : await searcher.load(target);
+  } catch (error) {
+    const file = target ?? (error instanceof ConfigImportError ? error.file : cwd);
+    const reason = error instanceof ConfigImportError ? error.reason : error;
+    const why = reason instanceof Error ? reason.message : String(reason);
+    // The usual first-run mistake: a config that imports defineConfig before flowgen is installed.
+    const hint = why.includes("'flowgen-cli'") ? "; install flowgen in this project: npm install -D flowgen-cli" : "";
+    const message = `cannot be loaded: ${why}${hint}`;
+    return { ok: false, issues: [{ code: "invalid-config", file: display(file), pointer: "", message }] };
+  }
+  if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
+  const issues = checkConfigValue(found.isEmpty ? {} : found.config, display(found.filepath));
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, config: (found.config ?? {}) as FlowgenConfig, file: found.filepath, root: path.dirname(found.filepath) };
+}
+
+class ConfigImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: unknown,
+  ) {
+    super(`${file}: cannot be loaded`);
+  }
+}
+
+function readJsonConfig(file: string, content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch (error) {
+    throw new ConfigImportError(file, error);
+  }
+}
+
+async function importConfig(file: string): Promise<unknown> {
+  // The modification time in the URL makes a watching run load an edited config afresh.
+  const url = `${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}`;
+  let module: { default?: unknown };
+  try {
+    const { tsImport } = await import("tsx/esm/api");
+    module = (await tsImport(url, import.meta.url)) as { default?: unknown };
+  } catch (error) {
+    throw new ConfigImportError(file, error);
+  }
+  // tsx wraps a default export once more when it compiles the file to CommonJS.
+  const exported = module.default;
+  return typeof exported === "object" && exported !== null && "default" in exported && Object.keys(exported).length === 1 ? exported.default : exported;
+}
+
+function projectRoot(cwd: string): string {
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return cwd;
+  }
+}

@@ -1,0 +1,59 @@
+/** The npm scripts `flowgen init` adds, by name. Existing scripts of the same name are kept. */
+export const INIT_SCRIPTS = {
+  "flowgen:generate": "flowgen generate",
+  "flowgen:check": "flowgen generate --check",
+  "flowgen:watch": "flowgen generate --watch",
+  "flowgen:serve": "flowgen serve",
+} as const;
+
+/**
+ * The config file `flowgen init` writes: the defaults spelled out, so people see what to change.
+ *
+ * @example
+ * await writeFile("flowgen.config.ts", configFileText({ specs: "specs", out: "generated" }));
+ */
+export function configFileText(settings: { readonly specs: string; readonly out: string }): string {
+  return [
+    `import { defineConfig } from "flowgen-cli";`,
+    ``,
+    `export default defineConfig({`,
+    `  specs: ${JSON.stringify(settings.specs)},`,
+    `  out: ${JSON.stringify(settings.out)},`,
+    `  // baseUrl: "https://api.example.com",`,
+    `  // validators: true,`,
+    `  // serve: { port: 8787, handlers: "handlers" },`,
+    `});`,
+    ``,
+  ].join("\n");
+}
+
+/**
+ * package.json with the flowgen scripts added, in the file's own indentation; `added` lists the
+ * scripts that were not there yet. Without a package.json, a minimal private one.
+ *
+ * @example
+ * const { text, added } = addScripts(await readFile("package.json", "utf8"), "my-app");
+ */
+export function addScripts(manifest: string | undefined, name: string): { text: string; added: string[] } {
+  const indent = manifest === undefined ? "  " : (/^[ \t]+(?=")/m.exec(manifest)?.[0] ?? "  ");
+  const json = (manifest === undefined ? { name, private: true, type: "module" } : JSON.parse(manifest)) as Record<string, unknown>;
+  const scripts = { ...(json["scripts"] as Record<string, string> | undefined) };
+  const added = Object.entries(INIT_SCRIPTS)
+    .filter(([script]) => scripts[script] === undefined)
+    .map(([script, command]) => ((scripts[script] = command), script));
+  return { text: `${JSON.stringify({ ...json, scripts }, null, indent)}\n`, added };
+}
+
+/**
+ * `.gitattributes` with the output folder marked as generated, so code review and language
+ * statistics on GitHub collapse it; unchanged when the line is there already.
+ *
+ * @example
+ * gitattributesText(undefined, "generated") // "generated/** linguist-generated=true\n"
+ */
+export function gitattributesText(current: string | undefined, out: string): string {
+  const line = `${out.replace(/\/+$/, "")}/** linguist-generated=true`;
+  if (current === undefined) return `${line}\n`;
+  if (current.split(/\r?\n/).some((existing) => existing.trim() === line)) return current;
+  return `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${line}\n`;
+}

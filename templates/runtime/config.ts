@@ -1,0 +1,121 @@
+// The options a client is made with, and the checks that turn a bad one into a clear TypeError
+// before any request is sent.
+import type { Middleware } from "openapi-fetch";
+import type { FlowEvent } from "./events.js";
+import type { FlowTransport } from "./limits.js";
+import type { RetryOptions } from "./retry.js";
+
+export interface ClientOptions {
+  /** Sent as `Authorization: Bearer <apiKey>`. Default: the `FLOW_API_KEY` environment variable (never read in browsers). */
+  apiKey?: string | undefined;
+  /** e.g. "https://api.example.com". Default: `FLOW_BASE_URL`, else the base URL given at generation. */
+  baseUrl?: string | undefined;
+  /** Allow `http://` to hosts other than loopback (127.0.0.1, ::1, localhost). Default false. */
+  allowInsecureHttp?: boolean | undefined;
+  /** Deadline for a whole call in ms, retries and waits included. Default 60000. */
+  timeoutMs?: number | undefined;
+  /** Retry policy, or false for a single attempt. */
+  retry?: RetryOptions | false | undefined;
+  /** Shared queue and rate-limit figures (`createFlowTransport`). Default: one of its own. */
+  transport?: FlowTransport | undefined;
+  /** At most this many requests in flight, when no `transport` is given; further calls queue. */
+  maxConcurrency?: number | undefined;
+  /** Custom fetch for openapi-fetch (tests, proxies), called with a `Request` on every attempt. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Extra headers sent on every call. */
+  headers?: Record<string, string> | undefined;
+  /** openapi-fetch middleware run on every attempt, after the client's own auth middleware. */
+  middleware?: Middleware[] | undefined;
+  /** Observability: sees every attempt, its status and duration, and retry decisions. A hook that throws fails the call. */
+  onEvent?: ((event: FlowEvent) => void) | undefined;
+  /** Check input before sending and output after receiving (needs `flowgen generate --validators`). Default "throw" when generated with validators. */
+  validate?: "throw" | "warn" | false | undefined;
+}
+
+/**
+ * The API key to send: the option, else `FLOW_API_KEY`. Throws a TypeError that says what to pass
+ * when it is missing or could not be sent as a header (whose error would quote it).
+ *
+ * @example
+ * const apiKey = checkApiKey("@acme/qa", options.apiKey ?? env("FLOW_API_KEY"));
+ */
+export function checkApiKey(flowId: string, apiKey: unknown): string {
+  if (typeof apiKey !== "string" || apiKey.trim() === "") {
+    const got = typeof apiKey === "string" ? "a blank string" : "nothing";
+    throw new TypeError(
+      `${flowId}: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got ${got})`,
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    const problem = "apiKey has spaces, line breaks or non-ASCII characters";
+    throw new TypeError(
+      `${flowId}: ${problem}; pass the key exactly as issued`,
+    );
+  }
+  return apiKey;
+}
+
+/**
+ * The base URL without trailing slashes, checked: absolute http(s), no query, fragment or
+ * credentials, and `http://` only to loopback unless `allowHttp`.
+ *
+ * @example
+ * checkBaseUrl("@acme/qa", "https://api.example.com/"); // "https://api.example.com"
+ */
+export function checkBaseUrl(
+  flowId: string,
+  baseUrl: string | undefined,
+  allowHttp?: boolean,
+): string {
+  const quoted = JSON.stringify(baseUrl);
+  if (baseUrl === undefined) {
+    throw new TypeError(
+      `${flowId}: no base URL; pass { baseUrl } (e.g. "https://api.example.com") or set FLOW_BASE_URL; this client was generated without a default`,
+    );
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // reported below with the other malformed values
+  }
+  // A query or fragment would swallow the appended path; fetch refuses URLs with credentials.
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    /[?#]/.test(baseUrl) ||
+    url.username ||
+    url.password
+  ) {
+    throw new TypeError(
+      `${flowId}: baseUrl ${quoted} is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"`,
+    );
+  }
+  // The key would cross the network in clear text: only loopback, unless the caller insists.
+  if (
+    url.protocol === "http:" &&
+    !allowHttp &&
+    !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname)
+  ) {
+    throw new TypeError(
+      `${flowId}: baseUrl ${quoted} uses http:// and would send the API key unencrypted; use https://, or pass { allowInsecureHttp: true }`,
+    );
+  }
+  return baseUrl.replace(/\/+$/, "");
+}
+
+/**
+ * An environment variable, where there is an environment (Node, Bun, Deno); never in browsers,
+ * where a bundler's `process.env` shim would put the key in the page.
+ *
+ * @example
+ * env("FLOW_BASE_URL"); // "https://api.example.com", or undefined
+ */
+export function env(name: string): string | undefined {
+  const global = globalThis as {
+    document?: unknown;
+    process?: { env?: Record<string, string | undefined> };
+  };
+  if (global.document !== undefined) return undefined;
+  return global.process?.env?.[name] || undefined;
+}

@@ -1,0 +1,235 @@
+// What a failed flow call looks like to the caller: one error class, narrowed by `kind`.
+
+export interface FlowErrorDetail {
+  pointer: string;
+  message: string;
+}
+
+/** The platform's error body. */
+export interface FlowErrorBody {
+  code: string;
+  message: string;
+  details?: FlowErrorDetail[];
+  requestId?: string;
+}
+
+/**
+ * What went wrong, for narrowing: `auth` (401/403), `not_found` (404), `invalid_input` (400/422,
+ * or refused by the input validator before sending), `rate_limited` (429), `server` (5xx), `http`
+ * (any other status), `timeout`, `aborted`, `connection` (no response), `invalid_response` (a
+ * success whose body is not JSON or not valid against the output schema).
+ */
+export type FlowErrorKind =
+  | "auth"
+  | "not_found"
+  | "invalid_input"
+  | "rate_limited"
+  | "server"
+  | "http"
+  | "timeout"
+  | "aborted"
+  | "connection"
+  | "invalid_response";
+
+export interface FlowErrorInit {
+  kind: FlowErrorKind;
+  flowId: string;
+  code: string;
+  message: string;
+  status?: number | undefined;
+  body?: FlowErrorBody | undefined;
+  details?: FlowErrorDetail[] | undefined;
+  requestId?: string | undefined;
+  retryAfterMs?: number | undefined;
+  response?: Response | undefined;
+  cause?: unknown;
+}
+
+/** Marks FlowErrors across copies of this runtime; see `isFlowError`. */
+const BRAND = Symbol.for("flowgen.FlowError");
+
+/**
+ * Any failure of a flow call. `kind` says what happened; `code` is the platform's own code when it
+ * sent an error body. Clients build these with the API key already scrubbed from every field.
+ * Narrow with `isFlowError(error)` and then `error.kind`: see `FlowFailure`.
+ *
+ * @example
+ * try {
+ *   await qa.run({ question: "Why?" });
+ * } catch (error) {
+ *   if (isFlowError(error) && error.kind === "rate_limited") later(error.retryAfterMs);
+ *   else throw error;
+ * }
+ */
+export class FlowError extends Error {
+  static {
+    // On the prototype rather than a field so the stack, captured in super(), already says FlowError.
+    this.prototype.name = "FlowError";
+    (this.prototype as unknown as Record<symbol, boolean>)[BRAND] = true;
+  }
+  readonly kind: FlowErrorKind;
+  readonly flowId: string;
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** The platform's error code (`invalid_input`, `rate_limited`…), else `http_<status>`, `timeout`, `aborted`, `network_error`, `invalid_response`. */
+  readonly code: string;
+  readonly body: FlowErrorBody | undefined;
+  /** Problems with the request body (from the server or the input validator) or with the output. */
+  readonly details: FlowErrorDetail[];
+  readonly requestId: string | undefined;
+  /** How long the server asked to wait (`Retry-After` or the rate-limit reset), in ms. */
+  readonly retryAfterMs: number | undefined;
+  /** Attempts made, retries included. */
+  attempts = 1;
+  readonly response: Response | undefined;
+
+  constructor(init: FlowErrorInit) {
+    super(
+      init.message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    this.kind = init.kind;
+    this.flowId = init.flowId;
+    this.status = init.status ?? 0;
+    this.code = init.code;
+    this.body = init.body;
+    this.details = init.details ?? init.body?.details ?? [];
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.response = init.response;
+  }
+
+  /** The response headers, when a response arrived. */
+  get headers(): Headers | undefined {
+    return this.response?.headers;
+  }
+
+  /** A log-safe summary: leaves out `response` and `cause`, which are not plain data. */
+  toJSON(): Record<string, unknown> {
+    const { kind, flowId, status, code, message, requestId, details } = this;
+    return {
+      kind,
+      flowId,
+      status,
+      code,
+      message,
+      requestId,
+      details,
+      attempts: this.attempts,
+    };
+  }
+}
+
+type Answered<K extends FlowErrorKind, S extends number> = FlowError & {
+  kind: K;
+  status: S;
+  response: Response;
+  headers: Headers;
+};
+type Unanswered<K extends FlowErrorKind> = FlowError & {
+  kind: K;
+  status: 0;
+  response: undefined;
+};
+
+/** A `FlowError` narrowed by `kind`: after `error.kind === "auth"`, `error.status` is 401 | 403 and `error.response` is set. */
+export type FlowFailure =
+  | Answered<"auth", 401 | 403>
+  | Answered<"not_found", 404>
+  | Answered<"invalid_input", 400 | 422>
+  | Unanswered<"invalid_input">
+  | Answered<"rate_limited", 429>
+  | Answered<"server", number>
+  | Answered<"http", number>
+  | Unanswered<"timeout" | "aborted" | "connection">
+  | Answered<"invalid_response", number>;
+
+/**
+ * True for errors thrown by flow clients, narrowed so that `error.kind` tells the rest. Unlike
+ * `instanceof FlowError`, it also holds for errors from another copy of this runtime (two
+ * generated folders, or two bundles).
+ *
+ * @example
+ * if (isFlowError(error) && error.kind === "auth") askForANewKey();
+ */
+export function isFlowError(value: unknown): value is FlowFailure {
+  return typeof value === "object" && value !== null && BRAND in value;
+}
+
+/**
+ * The kind an HTTP error status maps to.
+ *
+ * @example
+ * kindOf(429); // "rate_limited"
+ */
+export function kindOf(status: number): FlowErrorKind {
+  if (status === 401 || status === 403) return "auth";
+  if (status === 404) return "not_found";
+  if (status === 400 || status === 422) return "invalid_input";
+  if (status === 429) return "rate_limited";
+  return status >= 500 ? "server" : "http";
+}
+
+/**
+ * The platform's error body, when `value` is one; extra fields kept, malformed details dropped.
+ *
+ * @example
+ * toErrorBody({ code: "not_found", message: "No such flow" }); // the same body
+ * toErrorBody("<html>Bad gateway</html>"); // undefined
+ */
+export function toErrorBody(value: unknown): FlowErrorBody | undefined {
+  if (
+    !isRecord(value) ||
+    typeof value["code"] !== "string" ||
+    typeof value["message"] !== "string"
+  )
+    return undefined;
+  const { details, requestId, ...rest } = value;
+  const body: FlowErrorBody = {
+    ...rest,
+    code: value["code"],
+    message: value["message"],
+  };
+  if (Array.isArray(details)) {
+    body.details = details.filter(
+      (d): d is FlowErrorDetail =>
+        isRecord(d) &&
+        typeof d["pointer"] === "string" &&
+        typeof d["message"] === "string",
+    );
+  }
+  if (typeof requestId === "string") body.requestId = requestId;
+  return body;
+}
+
+/**
+ * The message of an HTTP failure: the platform's words when it sent an error body, else the
+ * status and a snippet of what came instead.
+ *
+ * @example
+ * describeHttpError(response, raw, toErrorBody(raw), "req-1"); // "Slow down [HTTP 429 rate_limited] (request id req-1)"
+ */
+export function describeHttpError(
+  response: Response,
+  raw: unknown,
+  body: FlowErrorBody | undefined,
+  requestId: string | undefined,
+): string {
+  const suffix = requestId === undefined ? "" : ` (request id ${requestId})`;
+  if (body) {
+    const lines = (body.details ?? []).map(
+      (d) => `\n  ${d.pointer || "(input)"}: ${d.message}`,
+    );
+    return `${body.message} [HTTP ${response.status} ${body.code}]${suffix}${lines.join("")}`;
+  }
+  const snippet =
+    typeof raw === "string" && raw !== ""
+      ? `: ${JSON.stringify(raw.slice(0, 200))}`
+      : "";
+  const http = `HTTP ${response.status} ${response.statusText}`.trim();
+  return `${http} without a JSON error body${snippet}${suffix}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,119 @@
+// When a failed attempt may be sent again, and how long to wait first.
+import type { FlowFailure } from "./errors.js";
+import { readRateLimit } from "./limits.js";
+
+export interface RetryOptions {
+  /** Attempts after the first one. Default 2; 0 turns retrying off. */
+  maxRetries?: number | undefined;
+  /** The first backoff step in ms, doubled at each retry, with full jitter. Default 500. */
+  baseDelayMs?: number | undefined;
+  /** The longest wait between attempts in ms; a server that asks for longer is not retried. Default 30000. */
+  maxDelayMs?: number | undefined;
+}
+
+export interface RetryPolicy {
+  readonly maxRetries: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+/**
+ * The client's retry options with their defaults filled in; `false` means one attempt.
+ *
+ * @example
+ * retryPolicy({ maxRetries: 5 }); // { maxRetries: 5, baseDelayMs: 500, maxDelayMs: 30000 }
+ */
+export function retryPolicy(
+  options: RetryOptions | false | undefined,
+): RetryPolicy {
+  const retry = options === false ? { maxRetries: 0 } : (options ?? {});
+  return {
+    maxRetries: retry.maxRetries ?? 2,
+    baseDelayMs: retry.baseDelayMs ?? 500,
+    maxDelayMs: retry.maxDelayMs ?? 30_000,
+  };
+}
+
+/**
+ * Safe to send again? 429 and 503 say the server did not run the flow; a refused connection never
+ * reached it. Anything else may have run it once already: only when the caller says that is fine.
+ *
+ * @example
+ * if (retryable(error, options.idempotent)) await sleep(delay, signal);
+ */
+export function retryable(error: FlowFailure, idempotent: boolean): boolean {
+  if (error.status === 429 || error.status === 503 || neverSent(error.cause))
+    return true;
+  return idempotent && (error.kind === "server" || error.kind === "connection");
+}
+
+/** Connection errors that happen before a request is written: refused, unknown host, unreachable. */
+function neverSent(cause: unknown): boolean {
+  const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause
+    ?.code;
+  return (
+    typeof code === "string" &&
+    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(
+      code,
+    )
+  );
+}
+
+/**
+ * The wait before retry number `attempt` in ms: full-jitter exponential backoff, or longer when
+ * the server asked for it; undefined when the server asked for more than `maxDelayMs`.
+ *
+ * @example
+ * backoffDelay(retryPolicy(undefined), 1, undefined); // somewhere in [0, 500)
+ */
+export function backoffDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  askedMs: number | undefined,
+): number | undefined {
+  const step = policy.baseDelayMs * 2 ** (attempt - 1);
+  const backoff = Math.random() * Math.min(policy.maxDelayMs, step);
+  if (askedMs === undefined) return backoff;
+  return askedMs > policy.maxDelayMs ? undefined : Math.max(askedMs, backoff);
+}
+
+/**
+ * The wait a server asked for, in ms: `Retry-After` (seconds or HTTP date), else the rate-limit
+ * reset on 429.
+ *
+ * @example
+ * retryAfter(new Headers({ "retry-after": "2" }), 503); // 2000
+ */
+export function retryAfter(
+  headers: Headers,
+  status: number,
+): number | undefined {
+  const value = headers.get("retry-after");
+  if (value !== null) {
+    const ms = /^\d+$/.test(value.trim())
+      ? Number(value) * 1000
+      : Date.parse(value) - Date.now();
+    return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+  }
+  const resetAt = status === 429 ? readRateLimit(headers)?.resetAt : undefined;
+  return resetAt === undefined ? undefined : Math.max(0, resetAt - Date.now());
+}
+
+/**
+ * Resolves true after `ms`, or false as soon as `signal` aborts.
+ *
+ * @example
+ * if (!(await sleep(250, signal))) return; // aborted while waiting
+ */
+export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", stop);
+      resolve(ok);
+    };
+    const stop = () => done(false);
+    const timer = setTimeout(done, ms, true);
+    signal.addEventListener("abort", stop);
+  });
+}

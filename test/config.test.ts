@@ -1,0 +1,126 @@
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { check, generate, serve } from "../src/index.js";
+import { runCli } from "./helpers/run-cli.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { outputFileCount } from "./helpers/output-files.js";
+
+const qa = {
+  input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
+  output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
+};
+
+const flowgen = runCli;
+
+describe("flowgen.config", () => {
+  it("is read by generate and --check alike, so a config with validators is not called stale", async () => {
+    const dir = await tempProject({ "flows/@acme/qa.json": qa, "flowgen.config.json": { specs: "flows", out: "client", validators: true, baseUrl: "https://flows.example.com" } });
+    const run = await flowgen(dir, "generate");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^flowgen: 1 flows → client: ${outputFileCount(1, { validators: true })} added`));
+    expect(await readdir(path.join(dir, "client/@acme"))).toContain("qa.validators.ts");
+    expect(await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8")).toContain('{ baseUrl: "https://flows.example.com" }');
+    expect(await flowgen(dir, "generate", "--check")).toEqual({ code: 0, stdout: `flowgen: client is up to date (${outputFileCount(1, { validators: true })} files, 1 flows).\n`, stderr: "" });
+    // A flag wins over the file: without validators the output differs.
+    expect((await flowgen(dir, "generate", "--check", "--no-validators")).code).toBe(1);
+  });
+
+  it("failOnBreaking in the file gates generate and diff alike (exit 4), and a flag turns it off", async () => {
+    const schema = (required: string[]) => ({ type: "object", required, properties: { q: { type: "string" }, lang: { type: "string" } } });
+    const dir = await tempProject({ "specs/@acme/qa.json": { input: schema(["q"]), output: { type: "object" } }, "flowgen.config.json": { failOnBreaking: true } });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify({ input: schema(["q", "lang"]), output: { type: "object" } }));
+    const refused = await flowgen(dir, "generate");
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("nothing was written (--fail-on-breaking)");
+    expect((await flowgen(dir, "diff", "--base", "generated")).code).toBe(4);
+    expect((await flowgen(dir, "diff", "--base", "generated", "--no-fail-on-breaking")).code).toBe(0);
+    expect((await flowgen(dir, "generate", "--no-fail-on-breaking")).code).toBe(0);
+  });
+
+  it("flags override the file; the programmatic API takes the same settings", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.json": { out: "client" } });
+    expect((await flowgen(dir, "generate", "--out", "elsewhere")).code).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(["elsewhere", "flowgen.config.json", "node_modules", "specs"]);
+    const result = await generate({ cwd: dir, validators: true, cache: false });
+    expect(result.ok && result.settings).toMatchObject({ out: "client", validators: true, cache: false });
+    expect(result.ok && result.configFile).toBe(path.join(dir, "flowgen.config.json"));
+    const checked = await check({ cwd: dir, validators: true });
+    expect(checked.ok && checked.upToDate).toBe(true);
+    const ignored = await check({ cwd: dir, config: false });
+    expect(ignored.ok && ignored.settings.out).toBe("generated");
+  });
+
+  it("is found from a subfolder, up to the project root, with its paths relative to its own folder", async () => {
+    const dir = await tempProject({
+      "package.json": { name: "app", type: "module" },
+      "flowgen.config.mjs": 'export default { specs: "api/specs", out: "src/generated" };\n',
+      "api/specs/@acme/qa.json": qa,
+      "tools/.keep": "",
+    });
+    const run = await flowgen(path.join(dir, "tools"), "generate", "--no-cache");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(new RegExp(`^flowgen: 1 flows → \\.\\./src/generated: ${outputFileCount(1)} added`));
+    expect(await readdir(path.join(dir, "src/generated"))).toContain("runtime");
+  });
+
+  it("loads flowgen.config.ts typed through defineConfig from the installed package", async () => {
+    const dir = await tempProject({
+      "package.json": { name: "app", type: "module" },
+      "flowgen.config.ts": [
+        'import { defineConfig, type FlowgenConfig } from "flowgen-cli";',
+        'const out: FlowgenConfig["out"] = "typed";',
+        "export default defineConfig({ out, serve: { port: 0, watch: false } });",
+        "",
+      ].join("\n"),
+      "specs/@acme/qa.json": qa,
+    });
+    await mkdir(path.join(dir, "node_modules"), { recursive: true });
+    await symlink(REPO_ROOT, path.join(dir, "node_modules/flowgen-cli"), "dir");
+    const run = await flowgen(dir, "generate", "--no-cache");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(new RegExp(`→ typed: ${outputFileCount(1)} added`));
+    // serve reads the same file: port 0 and no watching come from it.
+    const server = await serve({ cwd: dir });
+    if (!server.ok) throw new Error(JSON.stringify(server.issues));
+    expect(server.flows).toEqual(["@acme/qa"]);
+    expect(server.port).toBeGreaterThan(0);
+    await server.close();
+  });
+
+  it("reports every problem in the file at once, with the nearest known key, and runs nothing", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.json": { specz: "x", validators: "yes", baseUrl: "api.example.com", serve: { prot: 1, rate: 0 } },
+    });
+    const run = await flowgen(dir, "generate");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatchInlineSnapshot(`
+      "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config]
+      flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed [invalid-config]
+      flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config]
+      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, serve [invalid-config]
+      flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config]
+      flowgen: 5 problems; nothing was written.
+      "
+    `);
+    expect((await readdir(dir)).sort()).toEqual(["flowgen.config.json", "specs"]);
+    const served = await flowgen(dir, "serve", "--port", "0");
+    expect(served.code).toBe(2);
+    expect(served.stderr).toContain('#/serve/prot: unknown key "prot" (did you mean "port"?)');
+  });
+
+  it("says why a config cannot be loaded, and where --config points to nothing", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.mjs": "export default {\n", "sub/.keep": "" });
+    const broken = await flowgen(dir, "generate");
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\]$/m);
+    await writeFile(path.join(dir, "flowgen.config.mjs"), "export default {};\n");
+    await writeFile(path.join(dir, "sub/flowgen.config.json"), '{ "out": ');
+    expect((await flowgen(path.join(dir, "sub"), "generate")).stderr).toMatch(/^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\]$/m);
+    await writeFile(path.join(dir, "other.json"), JSON.stringify({ out: "other" }));
+    expect((await flowgen(dir, "generate", "--config", "other.json")).stdout).toMatch(/→ other:/);
+    expect(await flowgen(dir, "generate", "--config", "missing.json")).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.json: config file not found") });
+  });
+});

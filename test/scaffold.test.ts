@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, symlink } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { addScripts, gitattributesText } from "../src/scaffold/project-files.js";
+import { schemaRef } from "../src/scaffold/spec-skeleton.js";
+import { runCli } from "./helpers/run-cli.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { outputFileCount } from "./helpers/output-files.js";
+
+const flowgen = runCli;
+
+/** A project with flowgen installed the way npm links it: node_modules/flowgen-cli. */
+async function projectWithFlowgen(files: Record<string, unknown>): Promise<string> {
+  const dir = await tempProject(files);
+  await mkdir(path.join(dir, "node_modules"), { recursive: true });
+  await symlink(REPO_ROOT, path.join(dir, "node_modules/flowgen-cli"), "dir");
+  return dir;
+}
+
+/** The `$schema` of a spec file, resolved the way an editor does: relative to the file. */
+async function resolvedSchema(specFile: string): Promise<string> {
+  const spec = JSON.parse(await readFile(specFile, "utf8")) as { $schema: string };
+  return path.resolve(path.dirname(specFile), spec.$schema);
+}
+
+describe("flowgen init", () => {
+  it("sets a project up so that generate and --check work at once, and a second init changes nothing", async () => {
+    const dir = await projectWithFlowgen({
+      "package.json": '{\n    "name": "app",\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators"\n    }\n}\n',
+      ".gitattributes": "*.png binary",
+    });
+    const init = await flowgen(dir, "init");
+    expect(init).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        "flowgen init: created flowgen.config.ts",
+        "flowgen init: created specs/@example/hello.json (an example flow)",
+        "flowgen init: added to package.json the scripts flowgen:check, flowgen:watch, flowgen:serve",
+        "flowgen init: marked generated/ as generated in .gitattributes",
+        "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
+        "",
+      ].join("\n"),
+    });
+    const manifest = await readFile(path.join(dir, "package.json"), "utf8");
+    expect(manifest).toContain('\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators",\n        "flowgen:check": "flowgen generate --check",');
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe("*.png binary\ngenerated/** linguist-generated=true\n");
+    expect(await resolvedSchema(path.join(dir, "specs/@example/hello.json"))).toBe(path.join(dir, "node_modules/flowgen-cli/schema/flow-spec.schema.json"));
+    expect(existsSync(await resolvedSchema(path.join(dir, "specs/@example/hello.json")))).toBe(true);
+
+    const generated = await flowgen(dir, "generate");
+    expect(generated.stderr).toBe("");
+    expect(generated.stdout).toMatch(new RegExp(`^flowgen: 1 flows → generated: ${outputFileCount(1)} added`));
+    expect((await flowgen(dir, "generate", "--check")).code).toBe(0);
+
+    const again = await flowgen(dir, "init");
+    expect(again.stdout).toContain("flowgen init: kept flowgen.config.ts\nflowgen init: kept specs/ (it has specs already)\nflowgen init: kept the package.json scripts\n");
+    expect(await readFile(path.join(dir, "package.json"), "utf8")).toBe(manifest);
+  });
+
+  it("without a package.json writes a minimal one and says to install flowgen", async () => {
+    const dir = await tempProject({});
+    const init = await flowgen(dir, "init", "--out", "src/flows");
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("Next: npm install -D flowgen-cli openapi-fetch\n");
+    expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({ private: true, type: "module", scripts: { "flowgen:generate": "flowgen generate" } });
+    expect(await readFile(path.join(dir, "flowgen.config.ts"), "utf8")).toContain('out: "src/flows",');
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe("src/flows/** linguist-generated=true\n");
+    // Until flowgen is installed, the config that imports it says what to do.
+    expect((await flowgen(dir, "generate")).stderr).toContain("install flowgen in this project: npm install -D flowgen-cli [invalid-config]");
+  });
+});
+
+describe("flowgen new", () => {
+  it("writes a spec skeleton that generates as it is, laid out by prettier, with a $schema from node_modules", async () => {
+    const dir = await projectWithFlowgen({ "flowgen.config.json": { specs: "flows" } });
+    const made = await flowgen(dir, "new", "@acme/summarize");
+    expect(made).toEqual({ code: 0, stderr: "", stdout: "flowgen: wrote flows/@acme/summarize.json; fill in its input and output schemas and the example, then run flowgen generate.\n" });
+    const file = path.join(dir, "flows/@acme/summarize.json");
+    const text = await readFile(file, "utf8");
+    expect(text).toContain('"$schema": "../../node_modules/flowgen-cli/schema/flow-spec.schema.json"');
+    expect(text).toContain('"required": ["text"],');
+    expect(existsSync(await resolvedSchema(file))).toBe(true);
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+
+    expect(await flowgen(dir, "new", "@acme/summarize")).toMatchObject({ code: 2, stderr: expect.stringContaining("flows/@acme/summarize.json already exists") });
+    expect(await flowgen(dir, "new", "acme")).toMatchObject({ code: 2, stderr: expect.stringContaining('"acme" is not a flow id: write @org/flow-name') });
+    expect(await flowgen(dir, "new", "@Acme/x")).toMatchObject({ code: 2, stderr: expect.stringContaining('org "Acme" breaks the rule') });
+  });
+
+  it("points $schema at this repository's schema/ when run in flowgen itself", () => {
+    expect(schemaRef(path.join(REPO_ROOT, "specs/@acme/x.json"), REPO_ROOT)).toBe("../../schema/flow-spec.schema.json");
+  });
+});
+
+describe("the files init edits", () => {
+  it.each([
+    ["no file", { given: undefined, want: "generated/** linguist-generated=true\n" }],
+    ["empty file", { given: "", want: "generated/** linguist-generated=true\n" }],
+    ["no final newline", { given: "*.png binary", want: "*.png binary\ngenerated/** linguist-generated=true\n" }],
+    ["line there, CRLF", { given: "generated/** linguist-generated=true\r\n", want: "generated/** linguist-generated=true\r\n" }],
+  ])(".gitattributes: %s", (_name, { given, want }) => {
+    expect(gitattributesText(given, "generated/")).toBe(want);
+  });
+
+  it.each([
+    ["tabs kept", { given: '{\n\t"name": "a"\n}\n', want: /^\t"scripts": \{\n\t\t"flowgen:generate"/m }],
+    ["two spaces by default", { given: undefined, want: /^ {2}"scripts": \{\n {4}"flowgen:generate"/m }],
+  ])("package.json: %s", (_name, { given, want }) => {
+    expect(addScripts(given, "app").text).toMatch(want);
+  });
+});
