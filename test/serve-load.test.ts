@@ -94,7 +94,7 @@ describe("flowgen serve under load (autocannon, 127.0.0.1, in-process)", () => {
       const result = await autocannon({
         ...qaCalls(server),
         connections: 50,
-        duration: 5,
+        duration: 3,
         timeout: 5,
         setupClient(client) {
           client.on("headers", ({ statusCode, headers }) => {
@@ -121,7 +121,7 @@ describe("flowgen serve under load (autocannon, 127.0.0.1, in-process)", () => {
       expect(statusCounts(result)).toEqual({ 200: seen.ok, 429: seen.limited });
       // Far more offered than allowed, or the limit was never tested.
       expect(seen.limited).toBeGreaterThan(5 * seen.ok);
-      expect(seconds).toBeGreaterThan(4);
+      expect(seconds).toBeGreaterThan(2.5);
       expect(accepted).toBeGreaterThanOrEqual(RATE * 0.95);
       expect(accepted).toBeLessThanOrEqual(RATE * 1.05);
       // One token comes every 5 ms, so a refused call may retry after the minimum, 1 s.

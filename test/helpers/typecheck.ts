@@ -74,7 +74,30 @@ function compile(configPath: string): string {
  * when it passed. Type-level tests (`expectTypeOf`, `@ts-expect-error`) fail here, not in vitest.
  */
 export function compileFiles(rootNames: readonly string[], options: ts.CompilerOptions, extra: readonly ts.Diagnostic[] = []): string {
-  const program = ts.createProgram({ rootNames, options });
+  const program = ts.createProgram({ rootNames, options, host: cachingHost(options) });
   const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO_ROOT, getNewLine: () => "\n" };
   return ts.formatDiagnostics([...extra, ...ts.getPreEmitDiagnostics(program)], host);
+}
+
+/**
+ * Parsed declaration files under node_modules (TypeScript's libs, @types/node, openapi-fetch),
+ * kept across the compiles of one test file: they never change during a run, and parsing them
+ * is most of what a small compile costs. Keyed by how each was parsed (language version, module format).
+ */
+const parsedDeclarations = new Map<string, ts.SourceFile>();
+
+function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
+    if (!fileName.includes("/node_modules/") || !fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
+    const key = `${fileName}\0${JSON.stringify(languageVersionOrOptions)}`;
+    let file = parsedDeclarations.get(key);
+    if (file === undefined) {
+      file = getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
+      if (file !== undefined) parsedDeclarations.set(key, file);
+    }
+    return file;
+  };
+  return host;
 }
