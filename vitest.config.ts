@@ -11,8 +11,10 @@ export default defineConfig({
       tsconfig: "./tsconfig.json",
       include: ["test/**/*.test.ts", "templates/**/*.test.ts"],
     },
-    // Both cores: most test files wait on child processes, sockets or tsc.
+    // Both cores: most test files wait on child processes, sockets or tsc. Test files share a worker's
+    // module graph (no test file relies on module state of its own: env stubs are undone, servers closed).
     maxWorkers: 2,
+    isolate: false,
     // CLI and tsc tests start real processes; on a 2-core CI machine they need more than 5 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
