@@ -35,7 +35,6 @@ export async function main(argv: readonly string[], options: { readonly cwd?: st
     .usage("$0 <command> [options]")
     .options(GLOBAL_OPTIONS)
     .demandCommand(1, `Name a command: ${COMMANDS.map((command) => command.usage.split(" ")[0]).join(", ")}`)
-    .recommendCommands()
     .strict()
     .epilogue(EXIT_CODES_HELP)
     .help()
@@ -83,7 +82,13 @@ function describeCommand(y: Argv, command: Command): Argv {
 
 /** yargs' messages, with the nearest known flag after each unknown one. */
 function explainFailures(failures: readonly string[], argv: readonly string[]): string[] {
-  const command = COMMANDS.find((candidate) => candidate.usage.split(" ")[0] === argv[0]);
+  const names = COMMANDS.map((candidate) => candidate.usage.split(" ")[0] ?? "");
+  const command = COMMANDS.find((_candidate, i) => names[i] === argv[0]);
+  const first = argv[0];
+  if (command === undefined && first !== undefined && !first.startsWith("-")) {
+    const near = nearestCommand(first, names);
+    return [`flowgen: ${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`];
+  }
   const known = [...Object.keys(GLOBAL_OPTIONS), "help", "version", ...Object.keys(command?.options ?? {})];
   return failures.map((message) => {
     const unknown = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ");
@@ -94,6 +99,14 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
     });
     return [`flowgen: ${message}`, ...hints].join("\n");
   });
+}
+
+/** The command a mistyped one most likely meant: one it begins (`gen` → generate), else the closest by edit distance. */
+function nearestCommand(typed: string, names: readonly string[]): string | undefined {
+  const prefixed = names.find((name) => name.startsWith(typed) || typed.startsWith(name));
+  if (prefixed !== undefined) return prefixed;
+  const near = names.filter((name) => distance(name, typed) <= Math.max(2, Math.floor(typed.length / 3))).sort((a, b) => distance(a, typed) - distance(b, typed));
+  return near[0];
 }
 
 /** flowgen's own version: yargs alone would read the package.json of the project flowgen is installed in. */

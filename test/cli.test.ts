@@ -229,7 +229,10 @@ describe("flowgen CLI", () => {
     expect(twoUnknown.stderr).toContain("--outt: did you mean --out?");
     const command = await flowgen(dir, "generat");
     expect(command.code).toBe(2);
-    expect(command.stderr).toContain("Did you mean generate?");
+    expect(command.stderr).toContain('"generat" is not a command; did you mean generate?');
+    // A command's beginning names it, even where another is closer by edit distance.
+    expect((await flowgen(dir, "gene")).stderr).toContain("did you mean generate?");
+    expect((await flowgen(dir, "xyz")).stderr).toContain('"xyz" is not a command. The commands are: generate, serve, diff, init, new.');
     expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain("--prot: did you mean --port?");
     expect((await flowgen(dir)).code).toBe(2);
     // Nothing ran: no output folder, no render cache.
