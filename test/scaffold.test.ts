@@ -39,6 +39,7 @@ describe("flowgen init", () => {
         "flowgen init: created specs/@example/hello.json (an example flow)",
         "flowgen init: added to package.json the scripts flowgen:check, flowgen:watch, flowgen:serve",
         "flowgen init: marked generated/ as generated in .gitattributes",
+        "Next: npm install openapi-fetch",
         "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
         "",
       ].join("\n"),
@@ -63,7 +64,7 @@ describe("flowgen init", () => {
     const dir = await tempProject({});
     const init = await flowgen(dir, "init", "--out", "src/flows");
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("Next: npm install -D flowgen-cli openapi-fetch\n");
+    expect(init.stdout).toContain("Next: npm install -D flowgen-cli\nNext: npm install openapi-fetch\n");
     expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({ private: true, type: "module", scripts: { "flowgen:generate": "flowgen generate" } });
     expect(await readFile(path.join(dir, "flowgen.config.ts"), "utf8")).toContain('out: "src/flows",');
     expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe("src/flows/** linguist-generated=true\n");

@@ -59,7 +59,9 @@ export const initCommand: Command = {
     }
 
     for (const line of done) io.out(`flowgen init: ${line}`);
-    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli"))) io.out("Next: npm install -D flowgen-cli openapi-fetch");
+    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli"))) io.out("Next: npm install -D flowgen-cli");
+    // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
+    if (!existsSync(path.join(cwd, "node_modules", "openapi-fetch"))) io.out("Next: npm install openapi-fetch");
     io.out("Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.");
     return EXIT.ok;
   },
