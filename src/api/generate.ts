@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
-import { renderProject } from "../generate.js";
+import { readCurrentOutput, renderProject } from "../generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
 import type { Issue } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
@@ -85,7 +85,7 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
   const resolved = resolveGenerateSettings(loaded, cwd, given);
   if (!resolved.ok) return resolved;
   const { settings } = resolved;
-  const result = await renderProject({
+  const renderOptions = {
     specs: settings.specs,
     out: settings.out,
     cwd,
@@ -93,7 +93,14 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
     validators: settings.validators,
     cacheDir: settings.cache ? settings.cacheDir : undefined,
     failOnBreaking: settings.failOnBreaking,
-  });
+  };
+  // --check on a fresh clone: the committed manifest answers when it shows every input and file as recorded.
+  const current = mode === "check" && settings.cache ? await readCurrentOutput(renderOptions) : undefined;
+  if (current) {
+    const diff: OutputDiff = { added: [], changed: [], removed: [], unchanged: current.files.length, previous: new Map() };
+    return { ok: true, diff, files: current.files, flowCount: current.flowCount, settings, configFile: loaded.file };
+  }
+  const result = await renderProject(renderOptions);
   if (!result.ok) return { ...result, settings };
   const outDir = path.resolve(cwd, settings.out);
   try {

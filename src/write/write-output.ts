@@ -199,7 +199,13 @@ export function isStale(pid: number): boolean {
   }
 }
 
-async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
+/**
+ * The paths of the files in the output folder (relative, forward slashes, sorted); none when it does not exist.
+ *
+ * @example
+ * const paths = await listOutputFiles("generated");
+ */
+export async function listOutputFiles(outDir: string): Promise<string[]> {
   const root = path.resolve(outDir);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
@@ -207,10 +213,15 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
     if (error.code === "ENOTDIR") throw new ForeignOutputError(outDir, "it is a file, or inside one");
     throw error;
   });
-  const paths = entries
+  return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort(compareText);
+}
+
+async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
+  const root = path.resolve(outDir);
+  const paths = await listOutputFiles(outDir);
   if (paths.length === 0) return new Map();
   // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
   const index = paths.includes("index.ts") ? await readFile(path.join(root, "index.ts"), "utf8") : "";

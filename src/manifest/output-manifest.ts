@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { hashParts } from "../cache/render-cache.js";
+import { compareText } from "../issues.js";
+import type { OutputFile } from "../output-file.js";
+import type { SpecSources } from "../spec/read-spec-files.js";
+
+/** Where the manifest lives in the output folder; committed with the rest of it. */
+export const MANIFEST_PATH = ".flowgen-manifest.json";
+
+/**
+ * What the output folder was made from, in hashes only (no paths outside it, no times): enough
+ * to tell, without rendering, that it is still what the specs give, and which files a run can
+ * keep as they are.
+ */
+export interface OutputManifest {
+  /** flowgen's version, its runtime templates, prettier's version and options, and the generate options. */
+  readonly fingerprint: string;
+  /** Per flow spec (path under the specs folder): a hash of its text, the shared schema files and the fingerprint. */
+  readonly flows: Readonly<Record<string, string>>;
+  /** Per output file: a hash of what it is rendered from (`inputs`) and of its content (`output`). */
+  readonly files: Readonly<Record<string, { readonly inputs: string; readonly output: string }>>;
+}
+
+/**
+ * The SHA-256 of a file's content, as the manifest records it.
+ *
+ * @example
+ * if (hashContent(text) !== manifest.files[path]?.output) console.log("edited by hand");
+ */
+export function hashContent(content: string): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+/**
+ * Per flow spec, the hash of everything its output depends on. Every shared schema file counts for
+ * every flow: a conservative answer that needs no parsing.
+ *
+ * @example
+ * const flows = hashFlowInputs(fingerprint, sources);
+ */
+export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
+  const shared = sources.shared.flatMap((source) => [source.relPath, source.text]);
+  const entries = sources.flows.map((flow) => [flow.relPath, hashParts(fingerprint, flow.relPath, flow.text, "|", ...shared)] as const);
+  return Object.fromEntries([...entries].sort(([a], [b]) => compareText(a, b)));
+}
+
+/**
+ * The manifest for `files`, with keys sorted so that it is byte-identical on every machine.
+ *
+ * @example
+ * const manifest = buildManifest(fingerprint, sources, files, inputsByPath);
+ */
+export function buildManifest(fingerprint: string, sources: SpecSources, files: readonly OutputFile[], inputs: ReadonlyMap<string, string>): OutputManifest {
+  const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
+  return {
+    fingerprint,
+    flows: hashFlowInputs(fingerprint, sources),
+    files: Object.fromEntries(sorted.map((file) => [file.path, { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) }])),
+  };
+}
+
+/**
+ * The manifest in `outDir`, or undefined when there is none or it cannot be read as one.
+ *
+ * @example
+ * const manifest = await readManifest("generated");
+ */
+export async function readManifest(outDir: string): Promise<OutputManifest | undefined> {
+  try {
+    const value = JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), "utf8")) as Partial<OutputManifest>;
+    const { fingerprint, flows, files } = value;
+    if (typeof fingerprint !== "string" || typeof flows !== "object" || flows === null || typeof files !== "object" || files === null) return undefined;
+    return { fingerprint, flows, files };
+  } catch {
+    return undefined;
+  }
+}
