@@ -15,6 +15,7 @@ import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { buildManifest, hashContent, hashFlowInputs, MANIFEST_PATH, readManifest, type OutputManifest } from "./manifest/output-manifest.js";
 import { listOutputFiles } from "./write/write-output.js";
+import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
 
 export interface GenerateOptions {
@@ -31,6 +32,8 @@ export interface GenerateOptions {
   readonly cacheDir?: string | undefined;
   /** Refuse (render nothing, `breaking-change` issues) when the new contract breaks callers of a flow. */
   readonly failOnBreaking?: boolean | undefined;
+  /** Where to add the time each stage takes (`--verbose`). */
+  readonly times?: StageTimes | undefined;
 }
 
 /** `contract`: how the rendered contract differs from the one in the output folder, when there is one and it changed. */
@@ -65,10 +68,11 @@ interface Planned {
  * const result = await renderProject({ specs: "specs", out: "generated", cwd: process.cwd() });
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
-  const sources = await readSpecFiles(options.specs, options.cwd);
-  const rendered = await renderFiles(options, sources);
+  const times = options.times ?? createStageTimes();
+  const sources = await times.measure("spec read", () => readSpecFiles(options.specs, options.cwd));
+  const rendered = await renderFiles(options, sources, times);
   if (!rendered.ok) return rendered;
-  const { contract, refused } = await checkOutputContract(options, sources, rendered.files);
+  const { contract, refused } = await times.measure("checks", () => checkOutputContract(options, sources, rendered.files));
   if (refused) return { ok: false, issues: refused, contract };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
@@ -109,10 +113,15 @@ export async function readCurrentOutput(options: GenerateOptions): Promise<{ fil
   const outDir = path.resolve(options.cwd, options.out);
   const manifest = await readManifest(outDir);
   if (manifest === undefined) return undefined;
-  const [sources, inputs] = await Promise.all([readSpecFiles(options.specs, options.cwd), readRunInputs(options, outDir)]);
+  const times = options.times ?? createStageTimes();
+  const [sources, inputs] = await Promise.all([times.measure("spec read", () => readSpecFiles(options.specs, options.cwd)), readRunInputs(options, outDir)]);
   await inputs.formatter.close();
   if (sources.issues.length > 0 || manifest.fingerprint !== inputs.fingerprint) return undefined;
   if (JSON.stringify(hashFlowInputs(inputs.fingerprint, sources)) !== JSON.stringify(manifest.flows)) return undefined;
+  return times.measure("manifest", () => compareWithManifest(outDir, manifest));
+}
+
+async function compareWithManifest(outDir: string, manifest: OutputManifest): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
   const present = await listOutputFiles(outDir);
   const recorded = Object.keys(manifest.files);
   if (present.length !== recorded.length + 1 || !present.includes(MANIFEST_PATH)) return undefined;
@@ -123,7 +132,7 @@ export async function readCurrentOutput(options: GenerateOptions): Promise<{ fil
   return { files, flowCount: Object.keys(manifest.flows).length };
 }
 
-async function renderFiles(options: GenerateOptions, sources: SpecSources): Promise<RenderResult> {
+async function renderFiles(options: GenerateOptions, sources: SpecSources, times: StageTimes): Promise<RenderResult> {
   const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
   const outDir = path.resolve(options.cwd, options.out);
   const inputs = await readRunInputs(options, outDir);
@@ -144,15 +153,15 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources): Prom
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
-    const checked = checkSpecs(sources);
+    const checked = times.measure("checks", () => checkSpecs(sources));
     if (!checked.ok) return checked;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
-    const model = buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS });
-    const plan = planFiles(model, inputs, options);
+    const model = times.measure("model", () => buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }));
+    const plan = times.measure("compile", () => planFiles(model, inputs, options));
     // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
     const kept = await readKeptFiles(outDir, reusable, plan);
     await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length);
-    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter, kept)));
+    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter, kept, times)));
     const files: OutputFile[] = [];
     const issues: Issue[] = [];
     for (const outcome of settled) {
@@ -185,19 +194,21 @@ async function readKeptFiles(outDir: string, manifest: OutputManifest | undefine
   return kept;
 }
 
-async function produce(file: Planned, cache: RenderCache, formatter: Formatter, kept: ReadonlyMap<string, string>): Promise<OutputFile> {
+async function produce(file: Planned, cache: RenderCache, formatter: Formatter, kept: ReadonlyMap<string, string>, times: StageTimes): Promise<OutputFile> {
   const cached = cache.get(file.key) ?? kept.get(file.path);
   if (cached !== undefined) {
     cache.set(file.key, cached);
     return { path: file.path, content: cached };
   }
   const { render } = file;
+  const formatEmitted = (filePath: string, content: string) => times.measure("format", () => formatter.format({ path: filePath, content }));
   const formatted =
     typeof render === "function"
-      ? await formatter.format({ path: file.path, content: await render() })
+      ? await formatEmitted(file.path, await times.measure("emit", render))
       : "json" in render
-        ? await formatter.formatJson(file.path, render.json)
-        : await formatter.formatTypes(file.path, render.header, render.document);
+        ? await times.measure("format", () => formatter.formatJson(file.path, render.json))
+        : // openapi-typescript renders and prettier formats in one task on a worker: both count as types.
+          await times.measure("types", () => formatter.formatTypes(file.path, render.header, render.document));
   cache.set(file.key, formatted.content);
   return formatted;
 }
