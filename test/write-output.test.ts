@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRenderCache } from "../src/cache/render-cache.js";
 import { banner } from "../src/emit/banner.js";
+import { MANIFEST_PATH } from "../src/manifest/output-manifest.js";
 import type { OutputFile } from "../src/output-file.js";
 import { diffOutput, recoverOutput, writeOutput, WRITING_MARKER, type WriteStep } from "../src/write/write-output.js";
 import { tempProject } from "./helpers/temp-dir.js";
@@ -103,6 +104,18 @@ describe("writeOutput: a crash at any step", () => {
 });
 
 describe("writeOutput: writing only what changed", () => {
+  it("replaces the manifest last, so that it never describes files not yet written", async () => {
+    const dir = await tempProject({});
+    const generated = path.join(dir, "generated");
+    const manifest = (version: string) => ({ path: MANIFEST_PATH, content: `{"version":"${version}"}\n` });
+    await writeOutput(generated, tree(12, "v1", [manifest("v1")]));
+    const after = tree(12, "v1", [manifest("v2")]).map((file) => (file.path.endsWith("flow-7.ts") || file.path.endsWith("flow-2.ts") ? { ...file, content: "// v2\n" } : file));
+    const written: string[] = [];
+    await writeOutput(generated, after, { onStep: (step, file) => void (step === "file-written" && file !== undefined && written.push(file)) });
+    expect(written.at(-1)).toBe(MANIFEST_PATH);
+    expect([...written].sort()).toEqual([MANIFEST_PATH, "@org1/flow-7.ts", "@org2/flow-2.ts"]);
+  });
+
   it("leaves unchanged files untouched and removes emptied folders", async () => {
     const dir = await tempProject({});
     const generated = path.join(dir, "generated");

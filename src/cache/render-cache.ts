@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isStale } from "../write/write-output.js";
+import { isStale } from "../write/stale-pid.js";
 
 /**
  * Rendered files from earlier runs, by a hash of everything that went into them. Rendering is a

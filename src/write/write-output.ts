@@ -2,7 +2,9 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
 import { compareText } from "../issues.js";
+import { MANIFEST_PATH } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
+import { isStale } from "./stale-pid.js";
 
 export interface OutputDiff {
   readonly added: readonly string[];
@@ -146,7 +148,9 @@ async function updateFiles(target: string, files: readonly OutputFile[], diff: O
   await writeFile(marker, "flowgen is replacing files here; if no flowgen runs, the next `flowgen generate` repairs this folder\n");
   step("marked");
   const wanted = new Set([...diff.added, ...diff.changed]);
-  for (const file of files.filter((candidate) => wanted.has(candidate.path))) {
+  // The manifest goes last: until every file it describes is in place, the old one stays, and its hashes do not match the mix.
+  const ordered = files.filter((candidate) => wanted.has(candidate.path)).sort((a, b) => Number(a.path === MANIFEST_PATH) - Number(b.path === MANIFEST_PATH));
+  for (const file of ordered) {
     const destination = path.join(target, ...file.path.split("/"));
     const temporary = `${destination}${TEMPORARY}${process.pid}`;
     await mkdir(path.dirname(destination), { recursive: true });
@@ -181,23 +185,6 @@ async function removeEmptyFolders(root: string, folder: string): Promise<void> {
   }
 }
 
-/**
- * True when no process `pid` runs, or it is this one (a leftover of an earlier run that had the
- * same pid, as happens in containers): what it left can be removed.
- *
- * @example
- * if (isStale(pid)) await rm(leftover, { recursive: true, force: true });
- */
-export function isStale(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
 
 /**
  * The paths of the files in the output folder (relative, forward slashes, sorted); none when it does not exist.
