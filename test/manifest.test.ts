@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { readCurrentOutput } from "../src/generate.js";
-import { hashContent, MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
+import { hashContent, hashFlowInputs, MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
+import { readSpecFiles } from "../src/spec/read-spec-files.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 /** A copy of the repo's specs, generated once: a fresh clone of a project that committed generated/ (no render cache). */
@@ -75,5 +76,31 @@ describe("the output manifest", () => {
     const manifest = await readManifestFile(a);
     expect(Object.keys(manifest.files)).toEqual([...Object.keys(manifest.files)].sort());
     expect(Object.keys(manifest)).toEqual(["fingerprint", "flows", "files"]);
+  });
+});
+
+describe("a flow's input hash", () => {
+  async function hashesAfter(files: Record<string, string>): Promise<Record<string, string>> {
+    const dir = await tempProject(files);
+    await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true, force: false });
+    return hashFlowInputs("fingerprint", await readSpecFiles("specs", dir));
+  }
+
+  it("covers the shared files the flow reaches by $ref, and only those", async () => {
+    const base = await hashesAfter({});
+    const money = JSON.parse(await readFile(path.join(REPO_ROOT, "specs/_shared/money.json"), "utf8")) as Record<string, unknown>;
+    const edited = await hashesAfter({ "specs/_shared/money.json": JSON.stringify({ ...money, description: "Edited." }) });
+    const changed = Object.keys(base).filter((flow) => base[flow] !== edited[flow]);
+    expect(changed).toEqual(["@acme/invoice.json", "@globex/search.json"]);
+    // A new shared file no flow references changes nothing.
+    expect(await hashesAfter({ "specs/_shared/unused.json": "{}" })).toEqual(base);
+  });
+
+  it("counts every shared file when a reference cannot be followed", async () => {
+    const flow = JSON.stringify({ input: { $ref: "https://example.com/schema.json" }, output: { type: "object" } });
+    const base = await hashesAfter({ "specs/@acme/remote.json": flow });
+    const edited = await hashesAfter({ "specs/@acme/remote.json": flow, "specs/_shared/unused.json": "{}" });
+    expect(edited["@acme/remote.json"]).not.toBe(base["@acme/remote.json"]);
+    expect(edited["@acme/qa.json"]).toBe(base["@acme/qa.json"]);
   });
 });

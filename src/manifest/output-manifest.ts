@@ -17,7 +17,7 @@ export const MANIFEST_PATH = ".flowgen-manifest.json";
 export interface OutputManifest {
   /** flowgen's version, its runtime templates, prettier's version and options, and the generate options. */
   readonly fingerprint: string;
-  /** Per flow spec (path under the specs folder): a hash of its text, the shared schema files and the fingerprint. */
+  /** Per flow spec (path under the specs folder): a hash of its text, the shared schema files it references and the fingerprint. */
   readonly flows: Readonly<Record<string, string>>;
   /** Per output file: a hash of what it is rendered from (`inputs`) and of its content (`output`). */
   readonly files: Readonly<Record<string, { readonly inputs: string; readonly output: string }>>;
@@ -34,16 +34,44 @@ export function hashContent(content: string): string {
 }
 
 /**
- * Per flow spec, the hash of everything its output depends on. Every shared schema file counts for
- * every flow: a conservative answer that needs no parsing.
+ * Per flow spec, the hash of everything its output depends on: its text, the shared schema files
+ * it reaches by `$ref` (directly or through other shared files), and the fingerprint.
  *
  * @example
  * const flows = hashFlowInputs(fingerprint, sources);
  */
 export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
-  const shared = sources.shared.flatMap((source) => [source.relPath, source.text]);
-  const entries = sources.flows.map((flow) => [flow.relPath, hashParts(fingerprint, flow.relPath, flow.text, "|", ...shared)] as const);
+  const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
+  const entries = sources.flows.map((flow) => {
+    const reached = findSharedFiles(flow.relPath, flow.text, shared).flatMap((relPath) => [relPath, shared.get(relPath) ?? ""]);
+    return [flow.relPath, hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached)] as const;
+  });
   return Object.fromEntries([...entries].sort(([a], [b]) => compareText(a, b)));
+}
+
+/** `$ref` values in JSON or YAML text, quoted or not: the part before `#`. */
+const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
+
+/**
+ * The shared files (sorted) that `text` reaches by `$ref`. A reference that is not to a shared
+ * file (a URL, a block scalar, a name this scan cannot read) counts as reaching all of them.
+ */
+function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<string, string>): string[] {
+  const reached = new Set<string>();
+  const pending = [{ relPath, text }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const match of next.text.matchAll(REF)) {
+      const target = match[1] ?? "";
+      if (target === "") continue;
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(next.relPath), target));
+      const found = shared.get(resolved);
+      if (found === undefined) return [...shared.keys()].sort(compareText);
+      if (reached.has(resolved)) continue;
+      reached.add(resolved);
+      pending.push({ relPath: resolved, text: found });
+    }
+  }
+  return [...reached].sort(compareText);
 }
 
 /**
