@@ -13,6 +13,9 @@ import type { OutputFile } from "./output-file.js";
 import type { EmitOptions } from "./emit/flow-module.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
+import { buildManifest, hashContent, hashFlowInputs, MANIFEST_PATH, readManifest, type OutputManifest } from "./manifest/output-manifest.js";
+import { listOutputFiles } from "./write/write-output.js";
+import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
 
 export interface GenerateOptions {
@@ -29,6 +32,8 @@ export interface GenerateOptions {
   readonly cacheDir?: string | undefined;
   /** Refuse (render nothing, `breaking-change` issues) when the new contract breaks callers of a flow. */
   readonly failOnBreaking?: boolean | undefined;
+  /** Where to add the time each stage takes (`--verbose`). */
+  readonly times?: StageTimes | undefined;
 }
 
 /** `contract`: how the rendered contract differs from the one in the output folder, when there is one and it changed. */
@@ -37,10 +42,14 @@ export type RenderResult =
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
 
 const VALIDATION_TEMPLATE = new URL("../templates/validation.ts", import.meta.url);
+const PACKAGE_JSON = new URL("../package.json", import.meta.url);
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
 interface Planned {
   readonly path: string;
+  /** A hash of what the file is rendered from, flowgen's code aside: the manifest records it. */
+  readonly inputs: string;
+  /** `inputs` and flowgen's code: the render cache's key. */
   readonly key: string;
   /** Unformatted text; a value to write as JSON; or, for a flow's types, the document openapi-typescript renders. */
   readonly render:
@@ -59,44 +68,100 @@ interface Planned {
  * const result = await renderProject({ specs: "specs", out: "generated", cwd: process.cwd() });
  */
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
-  const sources = await readSpecFiles(options.specs, options.cwd);
-  const rendered = await renderFiles(options, sources);
+  const times = options.times ?? createStageTimes();
+  const sources = await times.measure("spec read", () => readSpecFiles(options.specs, options.cwd));
+  const rendered = await renderFiles(options, sources, times);
   if (!rendered.ok) return rendered;
-  const { contract, refused } = await checkOutputContract(options, sources, rendered.files);
+  const { contract, refused } = await times.measure("checks", () => checkOutputContract(options, sources, rendered.files));
   if (refused) return { ok: false, issues: refused, contract };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
 
-async function renderFiles(options: GenerateOptions, sources: SpecSources): Promise<RenderResult> {
-  const [runtime, validation, code] = await Promise.all([
+/** What every file of a run depends on besides its own inputs. */
+interface RunInputs {
+  readonly runtime: readonly RuntimeTemplate[];
+  readonly validation: string;
+  readonly formatter: Formatter;
+  /** flowgen's version, templates, prettier's version and options, and the options: the manifest's fingerprint. */
+  readonly fingerprint: string;
+  /** `fingerprint` and a hash of flowgen's code: output cached by one build is never served by another. */
+  readonly salt: string;
+}
+
+async function readRunInputs(options: GenerateOptions, outDir: string): Promise<RunInputs> {
+  const [runtime, validation, code, version, formatter] = await Promise.all([
     readRuntimeTemplates(),
     readFile(VALIDATION_TEMPLATE, "utf8"),
     codeFingerprint(),
+    readFile(PACKAGE_JSON, "utf8").then((text) => String((JSON.parse(text) as { version?: unknown }).version)),
+    createFormatter(outDir),
   ]);
+  const fingerprint = hashParts(version, ...runtime.flatMap((file) => [file.name, file.text]), validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
+  return { runtime, validation, formatter, fingerprint, salt: hashParts(code, fingerprint) };
+}
+
+/**
+ * The output folder's files, when its manifest shows them current without rendering anything: the
+ * same flowgen version, templates, prettier options and generate options, the same spec and shared
+ * files, and every file's content hash as recorded (so a hand edit is caught). Undefined when any
+ * of that differs (render to find out what), or when the specs cannot be read cleanly.
+ *
+ * @example
+ * const current = await readCurrentOutput({ specs: "specs", out: "generated", cwd: process.cwd() });
+ */
+export async function readCurrentOutput(options: GenerateOptions): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
+  const outDir = path.resolve(options.cwd, options.out);
+  const manifest = await readManifest(outDir);
+  if (manifest === undefined) return undefined;
+  const times = options.times ?? createStageTimes();
+  const [sources, inputs] = await Promise.all([times.measure("spec read", () => readSpecFiles(options.specs, options.cwd)), readRunInputs(options, outDir)]);
+  await inputs.formatter.close();
+  if (sources.issues.length > 0 || manifest.fingerprint !== inputs.fingerprint) return undefined;
+  if (JSON.stringify(hashFlowInputs(inputs.fingerprint, sources)) !== JSON.stringify(manifest.flows)) return undefined;
+  return times.measure("manifest", () => compareWithManifest(outDir, manifest));
+}
+
+async function compareWithManifest(outDir: string, manifest: OutputManifest): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
+  const present = await listOutputFiles(outDir);
+  const recorded = Object.keys(manifest.files);
+  if (present.length !== recorded.length + 1 || !present.includes(MANIFEST_PATH)) return undefined;
+  const files = await Promise.all(present.map(async (file) => ({ path: file, content: await readFile(path.join(outDir, file), "utf8") })));
+  for (const file of files) {
+    if (file.path !== MANIFEST_PATH && manifest.files[file.path]?.output !== hashContent(file.content)) return undefined;
+  }
+  return { files, flowCount: Object.keys(manifest.flows).length };
+}
+
+async function renderFiles(options: GenerateOptions, sources: SpecSources, times: StageTimes): Promise<RenderResult> {
   const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
   const outDir = path.resolve(options.cwd, options.out);
-  const formatter = await createFormatter(outDir);
+  const inputs = await readRunInputs(options, outDir);
+  const { formatter, salt } = inputs;
   // Everything a run depends on: when none of it changed, the previous run's files are the answer.
-  const salt = hashParts(code, ...runtime.flatMap((file) => [file.name, file.text]), validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
   const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {
     await cache.save();
+    await formatter.close();
     return { ok: true, ...remembered };
   }
+  const manifest = options.cacheDir === undefined ? undefined : await readManifest(outDir);
+  const reusable = manifest?.fingerprint === inputs.fingerprint ? manifest : undefined;
   // Worker threads take a second to load prettier and openapi-typescript. With nothing cached,
   // every file (two per flow) is new: start them now, while this thread checks the specs.
-  if (cache.empty) await formatter.parallelize(2 * sources.flows.length);
+  if (cache.empty && reusable === undefined) await formatter.parallelize(2 * sources.flows.length);
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
-    const checked = checkSpecs(sources);
+    const checked = times.measure("checks", () => checkSpecs(sources));
     if (!checked.ok) return checked;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
-    const model = buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS });
-    const plan = planFiles(model, { runtime, validation }, salt, options);
-    await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined).length);
-    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter)));
+    const model = times.measure("model", () => buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }));
+    const plan = times.measure("compile", () => planFiles(model, inputs, options));
+    // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
+    const kept = await readKeptFiles(outDir, reusable, plan);
+    await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length);
+    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter, kept, times)));
     const files: OutputFile[] = [];
     const issues: Issue[] = [];
     for (const outcome of settled) {
@@ -105,7 +170,11 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources): Prom
       else throw outcome.reason;
     }
     if (issues.length > 0) return { ok: false, issues };
-    cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: plan.map((file) => [file.path, file.key]) }));
+    const manifestFile = await formatter.formatJson(MANIFEST_PATH, buildManifest(inputs.fingerprint, sources, files, new Map(plan.map((file) => [file.path, file.inputs]))));
+    const manifestKey = hashParts(runKey, MANIFEST_PATH);
+    cache.set(manifestKey, manifestFile.content);
+    files.push(manifestFile);
+    cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: [...plan.map((file) => [file.path, file.key]), [MANIFEST_PATH, manifestKey]] }));
     await cache.save();
     return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
   } finally {
@@ -113,56 +182,76 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources): Prom
   }
 }
 
-async function produce(file: Planned, cache: RenderCache, formatter: Formatter): Promise<OutputFile> {
-  const cached = cache.get(file.key);
-  if (cached !== undefined) return { path: file.path, content: cached };
+async function readKeptFiles(outDir: string, manifest: OutputManifest | undefined, plan: readonly Planned[]): Promise<Map<string, string>> {
+  if (manifest === undefined) return new Map();
+  const candidates = plan.filter((file) => manifest.files[file.path]?.inputs === file.inputs);
+  const contents = await Promise.all(candidates.map((file) => readFile(path.join(outDir, ...file.path.split("/")), "utf8").catch(() => undefined)));
+  const kept = new Map<string, string>();
+  candidates.forEach((file, i) => {
+    const content = contents[i];
+    if (content !== undefined && hashContent(content) === manifest.files[file.path]?.output) kept.set(file.path, content);
+  });
+  return kept;
+}
+
+async function produce(file: Planned, cache: RenderCache, formatter: Formatter, kept: ReadonlyMap<string, string>, times: StageTimes): Promise<OutputFile> {
+  const cached = cache.get(file.key) ?? kept.get(file.path);
+  if (cached !== undefined) {
+    cache.set(file.key, cached);
+    return { path: file.path, content: cached };
+  }
   const { render } = file;
+  const formatEmitted = (filePath: string, content: string) => times.measure("format", () => formatter.format({ path: filePath, content }));
   const formatted =
     typeof render === "function"
-      ? await formatter.format({ path: file.path, content: await render() })
+      ? await formatEmitted(file.path, await times.measure("emit", render))
       : "json" in render
-        ? await formatter.formatJson(file.path, render.json)
-        : await formatter.formatTypes(file.path, render.header, render.document);
+        ? await times.measure("format", () => formatter.formatJson(file.path, render.json))
+        : // openapi-typescript renders and prettier formats in one task on a worker: both count as types.
+          await times.measure("types", () => formatter.formatTypes(file.path, render.header, render.document));
   cache.set(file.key, formatted.content);
   return formatted;
 }
 
-function planFiles(model: ProjectModel, templates: { runtime: readonly RuntimeTemplate[]; validation: string }, salt: string, options: GenerateOptions): Planned[] {
+function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions): Planned[] {
+  const planned = (file: Omit<Planned, "key">): Planned => ({ ...file, key: hashParts(run.salt, file.inputs) });
+  const salt = run.fingerprint;
+  const templates = run;
   const validators = options.validators === true;
   const compileOptions = { baseUrl: options.baseUrl, validators };
   let loaded: ReturnType<typeof lazyStages> | undefined;
   const stages = () => (loaded ??= lazyStages());
   const document = compileOpenApi(model, model.flows, compileOptions);
   const plan: Planned[] = [
-    { path: "openapi.json", key: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } },
+    planned({ path: "openapi.json", inputs: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } }),
     ...templates.runtime.map(({ name, text }): Planned => {
       const source = `templates/${RUNTIME_DIR}/${name}`;
-      return { path: `${RUNTIME_DIR}/${name}`, key: hashParts(salt, source), render: async () => `${banner(`${source} in flowgen`)}\n${text}` };
+      return planned({ path: `${RUNTIME_DIR}/${name}`, inputs: hashParts(salt, source), render: async () => `${banner(`${source} in flowgen`)}\n${text}` });
     }),
-    {
+    planned({
       path: "index.ts",
-      key: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
+      inputs: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
       render: async () => (await stages()).emitIndexModule(model),
-    },
+    }),
   ];
   for (const flow of model.flows) {
     const flowDocument = compileOpenApi(model, [flow], { ...compileOptions, compact: true });
     plan.push(
-      { path: `${flow.modulePath}.ts`, key: hashParts(salt, "module", JSON.stringify(flow)), render: async () => (await stages()).emitFlowModule(flow, compileOptions) },
-      {
+      planned({ path: `${flow.modulePath}.ts`, inputs: hashParts(salt, "module", JSON.stringify(flow)), render: async () => (await stages()).emitFlowModule(flow, compileOptions) }),
+      planned({
         path: `${flow.modulePath}.types.ts`,
-        key: hashParts(salt, "types", flow.specPath, JSON.stringify(flowDocument)),
+        inputs: hashParts(salt, "types", flow.specPath, JSON.stringify(flowDocument)),
         render: { header: banner(`the spec ${flow.specPath}`), document: flowDocument },
-      },
+      }),
     );
     if (validators) {
-      const key = hashParts(salt, "validators", flow.specPath, JSON.stringify(flowDocument));
-      plan.push({ path: `${flow.modulePath}.validators.ts`, key, render: async () => (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow) });
+      const inputs = hashParts(salt, "validators", flow.specPath, JSON.stringify(flowDocument));
+      plan.push(planned({ path: `${flow.modulePath}.validators.ts`, inputs, render: async () => (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow) }));
     }
   }
   if (validators) {
     const render = async () => `${banner("templates/validation.ts in flowgen")}\n${templates.validation}`;
-    plan.push({ path: "validation.ts", key: hashParts(salt, "validation"), render });
+    plan.push(planned({ path: "validation.ts", inputs: hashParts(salt, "validation"), render }));
   }
   return plan;
 }

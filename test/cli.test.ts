@@ -9,7 +9,8 @@ import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 /** The runtime's files in an output folder, and the file count of a two-flow project (four flow files, index, OpenAPI, runtime). */
 const RUNTIME_FILES = (await readRuntimeTemplates()).map((file) => `runtime/${file.name}`);
-const TWO_FLOW_FILES = 6 + RUNTIME_FILES.length;
+/** Two flows: two modules each, index.ts, openapi.json, the manifest and the runtime. */
+const TWO_FLOW_FILES = 7 + RUNTIME_FILES.length;
 
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
 
@@ -64,6 +65,7 @@ describe("flowgen CLI", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(new RegExp(`^flowgen: 2 flows → generated: ${TWO_FLOW_FILES} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)\\n$`));
     expect(Object.keys(await tree(path.join(dir, "generated")))).toEqual([
+      ".flowgen-manifest.json",
       "@acme/qa.ts",
       "@acme/qa.types.ts",
       "@acme/search.ts",
@@ -109,7 +111,7 @@ describe("flowgen CLI", () => {
     (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
     await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
     const rerun = await flowgen(dir, "generate", "--out", "warm");
-    expect(rerun.stdout).toContain(`0 added, 2 changed, 0 removed, ${TWO_FLOW_FILES - 2} unchanged`);
+    expect(rerun.stdout).toContain(`0 added, 3 changed, 0 removed, ${TWO_FLOW_FILES - 3} unchanged`);
     expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain("confidence?: number;");
 
     await writeFile(path.join(dir, "node_modules/.cache/flowgen/render-cache.json"), "{ not json");

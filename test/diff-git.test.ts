@@ -140,8 +140,8 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toBe(before);
     const accepted = await generate();
     expect(accepted.code).toBe(0);
-    // Added: the flow's module, its types and the runtime's files; changed: openapi.json and index.ts.
-    const added = 2 + (await readRuntimeTemplates()).length;
+    // Added: the flow's module, its types, the manifest and the runtime's files; changed: openapi.json and index.ts.
+    const added = 3 + (await readRuntimeTemplates()).length;
     expect(accepted.stdout).toMatch(
       new RegExp(
         `^@acme/qa #/input/required: "lang" is now required \\(breaking for callers\\)\\nContract generated/openapi.json → specs: 1 breaking change, 0 compatible changes\\nflowgen: 1 flows → generated: ${added} added, 2 changed, 0 removed, 0 unchanged`,

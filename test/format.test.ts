@@ -2,8 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
+import { createFormatter } from "../src/format/format-files.js";
+import { findProjectRoot } from "../src/format/project-root.js";
 import { printJson, type JsonLayout } from "../src/format/print-json.js";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const DEFAULT_LAYOUT: JsonLayout = { printWidth: 80, tabWidth: 2, useTabs: false, endOfLine: "lf", stringWidth: prettier.util.getStringWidth };
 
@@ -84,5 +86,38 @@ describe("generated files", () => {
       if (!(await prettier.check(text, { filepath: file, parser: "typescript" }))) unformatted.push(path.relative(REPO_ROOT, file));
     }
     expect(unformatted).toEqual([]);
+  });
+});
+
+describe("the prettier config in force", () => {
+  const SOURCE = { path: "example.ts", content: "const greeting = 'hello'\n" };
+  const OUTSIDE = { semi: false, singleQuote: true };
+
+  async function formatIn(dir: string): Promise<string> {
+    const formatter = await createFormatter(path.join(dir, "generated"));
+    try {
+      return (await formatter.format(SOURCE)).content;
+    } finally {
+      await formatter.close();
+    }
+  }
+
+  it("ignores a config above the project's root (the nearest folder with .git or package.json)", async () => {
+    const dir = await tempProject({ ".prettierrc": OUTSIDE, "app/package.json": {}, "repo/.git/HEAD": "ref: refs/heads/main\n" });
+    expect(findProjectRoot(path.join(dir, "app/generated"))).toBe(path.join(dir, "app"));
+    expect(await formatIn(path.join(dir, "app"))).toBe('const greeting = "hello";\n');
+    expect(await formatIn(path.join(dir, "repo"))).toBe('const greeting = "hello";\n');
+  });
+
+  it("uses a config inside the project, at its root or below it", async () => {
+    const dir = await tempProject({
+      ".prettierrc": { semi: true },
+      "app/package.json": {},
+      "app/.prettierrc": OUTSIDE,
+      "nested/package.json": {},
+      "nested/src/.prettierrc.json": { singleQuote: true },
+    });
+    expect(await formatIn(path.join(dir, "app"))).toBe("const greeting = 'hello'\n");
+    expect(await formatIn(path.join(dir, "nested/src"))).toBe("const greeting = 'hello';\n");
   });
 });

@@ -30,7 +30,7 @@ describe("the packed package, installed as a user installs it", () => {
     expect((await flowgen("init")).stdout).toContain("flowgen init: created flowgen.config.ts");
     const generated = await flowgen("generate");
     const runtimeFiles = (await readRuntimeTemplates()).length;
-    expect(generated.stdout).toMatch(new RegExp(`^flowgen: 1 flows → generated: ${4 + runtimeFiles} added`));
+    expect(generated.stdout).toMatch(new RegExp(`^flowgen: 1 flows → generated: ${5 + runtimeFiles} added`));
     expect((await readdir(path.join(dir, "generated/@example"))).sort()).toEqual(["hello.ts", "hello.types.ts"]);
     expect((await flowgen("generate", "--check")).stdout).toMatch(/is up to date/);
     const spec = JSON.parse(await readFile(path.join(dir, "specs/@example/hello.json"), "utf8")) as { $schema: string };

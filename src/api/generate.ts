@@ -1,9 +1,10 @@
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
-import { renderProject } from "../generate.js";
+import { readCurrentOutput, renderProject } from "../generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
 import type { Issue } from "../issues.js";
+import { createStageTimes, type Stage } from "../stage-times.js";
 import type { OutputFile } from "../output-file.js";
 import { ForeignOutputError, diffOutput, writeOutput, type OutputDiff } from "../write/write-output.js";
 
@@ -28,6 +29,8 @@ export type GenerateResult =
       readonly configFile: string | undefined;
       /** How the new contract differs from the one in the output folder, when it changed. */
       readonly contract?: DiffReport | undefined;
+      /** Milliseconds spent per stage, in pipeline order (`--verbose` prints them). */
+      readonly stages: readonly (readonly [Stage, number])[];
     }
   | {
       readonly ok: false;
@@ -85,7 +88,9 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
   const resolved = resolveGenerateSettings(loaded, cwd, given);
   if (!resolved.ok) return resolved;
   const { settings } = resolved;
-  const result = await renderProject({
+  const times = createStageTimes();
+  const renderOptions = {
+    times,
     specs: settings.specs,
     out: settings.out,
     cwd,
@@ -93,12 +98,19 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
     validators: settings.validators,
     cacheDir: settings.cache ? settings.cacheDir : undefined,
     failOnBreaking: settings.failOnBreaking,
-  });
+  };
+  // --check on a fresh clone: the committed manifest answers when it shows every input and file as recorded.
+  const current = mode === "check" && settings.cache ? await readCurrentOutput(renderOptions) : undefined;
+  if (current) {
+    const diff: OutputDiff = { added: [], changed: [], removed: [], unchanged: current.files.length, previous: new Map() };
+    return { ok: true, diff, files: current.files, flowCount: current.flowCount, settings, configFile: loaded.file, stages: times.totals() };
+  }
+  const result = await renderProject(renderOptions);
   if (!result.ok) return { ...result, settings };
   const outDir = path.resolve(cwd, settings.out);
   try {
-    const diff = mode === "check" ? await diffOutput(outDir, result.files) : await writeOutput(outDir, result.files);
-    return { ok: true, diff, files: result.files, flowCount: result.flowCount, settings, configFile: loaded.file, contract: result.contract };
+    const diff = await times.measure("write", () => (mode === "check" ? diffOutput(outDir, result.files) : writeOutput(outDir, result.files)));
+    return { ok: true, diff, files: result.files, flowCount: result.flowCount, settings, configFile: loaded.file, contract: result.contract, stages: times.totals() };
   } catch (error) {
     if (!(error instanceof ForeignOutputError)) throw error;
     const message = error.message.slice(error.message.indexOf(" is not") + " is ".length);

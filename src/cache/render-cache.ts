@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isStale } from "../write/stale-pid.js";
 
 /**
  * Rendered files from earlier runs, by a hash of everything that went into them. Rendering is a
@@ -38,6 +39,7 @@ export async function openRenderCache(dir: string | undefined): Promise<RenderCa
     .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))
     // Missing, unreadable or damaged: start empty; the cache only ever saves time.
     .catch(() => new Map<string, string>());
+  await removeStaleTemporaries(dir);
   const used = new Map<string, string>();
   let dirty = false;
   return {
@@ -78,4 +80,14 @@ export async function codeFingerprint(): Promise<string> {
     .sort();
   const contents = await Promise.all([...files, new URL("../../package.json", import.meta.url)].map((file) => readFile(file, "utf8")));
   return hashParts(...files.map((file) => path.relative(codeDir.pathname, file)), ...contents);
+}
+
+/** Removes `render-cache.json.<pid>.tmp` files that runs which crashed while saving left behind. */
+async function removeStaleTemporaries(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const stale = names.filter((name) => {
+    const pid = /^render-cache\.json\.(\d+)\.tmp$/.exec(name)?.[1];
+    return pid !== undefined && Number(pid) > 0 && isStale(Number(pid));
+  });
+  await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
 }

@@ -20,6 +20,7 @@ export const generateCommand: Command = {
     cache: { type: "boolean", defaultDescription: "true", describe: "Reuse work from earlier runs whose inputs did not change (--no-cache: render everything)" },
     "cache-dir": { type: "string", defaultDescription: "node_modules/.cache/flowgen", describe: "Where the render cache lives" },
     "fail-on-breaking": { type: "boolean", defaultDescription: "false", describe: "Exit 4 and write nothing when the new contract breaks callers of a flow" },
+    verbose: { type: "boolean", defaultDescription: "false", describe: "Also print the time each stage took, on stderr" },
   },
   conflicts: { watch: "check" },
   examples: [
@@ -40,6 +41,7 @@ export const generateCommand: Command = {
       if (!result.ok && result.contract) return reportBreaking(io, result.contract);
       if (!result.ok) return reportIssues(io, result.issues, (count) => `flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; nothing was checked.`);
       const outDisplay = displayPath(cwd, result.settings.out);
+      if (args["verbose"] === true) reportStages(io, result.stages);
       if (result.upToDate) {
         io.out(`flowgen: ${outDisplay} is up to date (${result.files.length} files, ${result.flowCount} flows).`);
         return EXIT.ok;
@@ -51,6 +53,7 @@ export const generateCommand: Command = {
     if (!result.ok && result.contract) return reportBreaking(io, result.contract);
     if (!result.ok) return reportGenerateIssues(io, result);
     if (result.contract && result.contract.changes.length > 0) io.out(formatDiffReport(result.contract, "text").trimEnd());
+    if (args["verbose"] === true) reportStages(io, result.stages);
     io.out(describeWrite(cwd, result, (performance.now() - started) / 1000));
     return EXIT.ok;
   },
@@ -74,6 +77,11 @@ async function watchGenerate(options: GenerateOptions, { io, cwd, stopped }: Cli
   io.err(`flowgen: ${signal}: stopped watching.`);
   await watcher.close();
   return EXIT.ok;
+}
+
+/** `--verbose`: one line per stage that ran, with the time during which it was running. */
+function reportStages(io: Io, stages: readonly (readonly [string, number])[]): void {
+  for (const [stage, ms] of stages) io.err(`flowgen: ${stage.padEnd(9)} ${(ms / 1000).toFixed(3)}s`);
 }
 
 /** `--fail-on-breaking` refused: the contract report, and exit 4. */

@@ -1,8 +1,10 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
 import { compareText } from "../issues.js";
+import { MANIFEST_PATH } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
+import { isStale } from "./stale-pid.js";
 
 export interface OutputDiff {
   readonly added: readonly string[];
@@ -44,43 +46,153 @@ export async function diffOutput(outDir: string, files: readonly OutputFile[]): 
   return { added, changed, removed, unchanged, previous };
 }
 
+/** A point in `writeOutput` after which a crash leaves the disk as it is: named for tests that stop there. */
+export type WriteStep = "staged" | "moved-aside" | "swapped" | "marked" | "file-written" | "file-removed" | "unmarked";
+
+export interface WriteOptions {
+  /** Called after each step that changes the disk; tests copy the disk here to see what a crash would leave. */
+  readonly onStep?: ((step: WriteStep, file?: string) => void) | undefined;
+}
+
 /**
- * Makes the output folder hold exactly `files`, or leaves it as it was. Everything is written to
- * a sibling folder first, which then takes the old one's place by two renames, so a failure at any
- * point before leaves the previous output untouched. When nothing differs, nothing is touched.
+ * Present in the output folder while files are replaced one by one: a crash then leaves a mix of
+ * old and new files, and this marker (with any `*.flowgen-tmp-*` file) shows as an extra file, so
+ * `--check` reports the folder stale and the next `generate` repairs it and removes the marker.
+ */
+export const WRITING_MARKER = ".flowgen-writing";
+
+const STAGING = ".flowgen-staging-";
+const PREVIOUS = ".flowgen-previous-";
+const TEMPORARY = ".flowgen-tmp-";
+
+/**
+ * Makes the output folder hold exactly `files`. A run first recovers what a crashed run left
+ * (`recoverOutput`). When a few files differ in a folder flowgen wrote, only those are written,
+ * each to a temporary file that is renamed over the old one, so every file is whole at every
+ * instant. Otherwise the tree is written to a sibling folder that takes the old one's place by two
+ * renames; a crash between them leaves the old tree beside the output folder, and the next run
+ * puts it back. When nothing differs, nothing is touched.
  *
  * @example
  * const diff = await writeOutput("generated", files);
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<OutputDiff> {
-  const diff = await diffOutput(outDir, files);
-  if (diff.added.length + diff.changed.length + diff.removed.length === 0) return diff;
+export async function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): Promise<OutputDiff> {
   const target = path.resolve(outDir);
-  const staging = `${target}.flowgen-staging-${process.pid}`;
-  const backup = `${target}.flowgen-previous-${process.pid}`;
+  await recoverOutput(target);
+  const diff = await diffOutput(target, files);
+  const changes = diff.added.length + diff.changed.length + diff.removed.length;
+  if (changes === 0) return diff;
+  const step = options.onStep ?? (() => undefined);
+  // In place only when most of the folder stays: a first run or a large change swaps the whole tree.
+  if (diff.unchanged > 0 && changes * 4 <= files.length) await updateFiles(target, files, diff, step);
+  else await replaceTree(target, files, step);
+  return diff;
+}
+
+/**
+ * Repairs what a crashed run left beside the output folder: when the folder is missing and a
+ * previous tree was moved aside, moves it back; then removes staging and moved-aside folders of
+ * runs that are no longer alive. Folders of a live process (another run now) are left alone.
+ *
+ * @example
+ * await recoverOutput("generated");
+ */
+export async function recoverOutput(outDir: string): Promise<void> {
+  const target = path.resolve(outDir);
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const leftovers = names.flatMap((name) => {
+    const kind = name.startsWith(base + STAGING) ? "staging" : name.startsWith(base + PREVIOUS) ? "previous" : undefined;
+    if (kind === undefined) return [];
+    const pid = Number(name.slice(base.length + (kind === "staging" ? STAGING : PREVIOUS).length));
+    return Number.isInteger(pid) && pid > 0 && isStale(pid) ? [{ kind, dir: path.join(parent, name) }] : [];
+  });
+  if (!(await exists(target))) {
+    const previous = leftovers.filter((leftover) => leftover.kind === "previous");
+    // Several moved-aside trees means several crashed runs: the last one moved aside is the newest.
+    const times = await Promise.all(previous.map((leftover) => stat(leftover.dir).then((info) => info.mtimeMs)));
+    const newest = previous[times.indexOf(Math.max(...times))];
+    if (newest) await rename(newest.dir, target);
+  }
+  await Promise.all(leftovers.map((leftover) => rm(leftover.dir, { recursive: true, force: true })));
+}
+
+async function replaceTree(target: string, files: readonly OutputFile[], step: (step: WriteStep) => void): Promise<void> {
+  const staging = `${target}${STAGING}${process.pid}`;
+  const backup = `${target}${PREVIOUS}${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    for (const file of files) {
-      const destination = path.join(staging, ...file.path.split("/"));
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, file.content);
-    }
+    await writeFiles(staging, files);
+    step("staged");
     const hadPrevious = await exists(target);
-    if (hadPrevious) await rename(target, backup);
+    if (hadPrevious) {
+      await rename(target, backup);
+      step("moved-aside");
+    }
     try {
       await rename(staging, target);
     } catch (error) {
       if (hadPrevious) await rename(backup, target);
       throw error;
     }
+    step("swapped");
     await rm(backup, { recursive: true, force: true });
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  return diff;
 }
 
-async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
+async function updateFiles(target: string, files: readonly OutputFile[], diff: OutputDiff, step: (step: WriteStep, file?: string) => void): Promise<void> {
+  const marker = path.join(target, WRITING_MARKER);
+  await writeFile(marker, "flowgen is replacing files here; if no flowgen runs, the next `flowgen generate` repairs this folder\n");
+  step("marked");
+  const wanted = new Set([...diff.added, ...diff.changed]);
+  // The manifest goes last: until every file it describes is in place, the old one stays, and its hashes do not match the mix.
+  const ordered = files.filter((candidate) => wanted.has(candidate.path)).sort((a, b) => Number(a.path === MANIFEST_PATH) - Number(b.path === MANIFEST_PATH));
+  for (const file of ordered) {
+    const destination = path.join(target, ...file.path.split("/"));
+    const temporary = `${destination}${TEMPORARY}${process.pid}`;
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(temporary, file.content);
+    await rename(temporary, destination);
+    step("file-written", file.path);
+  }
+  for (const removed of diff.removed) {
+    if (removed === WRITING_MARKER) continue;
+    await rm(path.join(target, ...removed.split("/")), { force: true });
+    await removeEmptyFolders(target, path.posix.dirname(removed));
+    step("file-removed", removed);
+  }
+  await rm(marker, { force: true });
+  step("unmarked");
+}
+
+async function writeFiles(root: string, files: readonly OutputFile[]): Promise<void> {
+  for (const file of files) {
+    const destination = path.join(root, ...file.path.split("/"));
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, file.content);
+  }
+}
+
+/** Removes `folder` (relative to `root`) and its parents below `root` while they are empty. */
+async function removeEmptyFolders(root: string, folder: string): Promise<void> {
+  for (let current = folder; current !== "." && current !== ""; current = path.posix.dirname(current)) {
+    const absolute = path.join(root, ...current.split("/"));
+    if ((await readdir(absolute).catch(() => [""])).length > 0) return;
+    await rm(absolute, { recursive: true, force: true });
+  }
+}
+
+
+/**
+ * The paths of the files in the output folder (relative, forward slashes, sorted); none when it does not exist.
+ *
+ * @example
+ * const paths = await listOutputFiles("generated");
+ */
+export async function listOutputFiles(outDir: string): Promise<string[]> {
   const root = path.resolve(outDir);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
@@ -88,10 +200,15 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
     if (error.code === "ENOTDIR") throw new ForeignOutputError(outDir, "it is a file, or inside one");
     throw error;
   });
-  const paths = entries
+  return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort(compareText);
+}
+
+async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
+  const root = path.resolve(outDir);
+  const paths = await listOutputFiles(outDir);
   if (paths.length === 0) return new Map();
   // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
   const index = paths.includes("index.ts") ? await readFile(path.join(root, "index.ts"), "utf8") : "";

@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { hashParts } from "../cache/render-cache.js";
+import { compareText } from "../issues.js";
+import type { OutputFile } from "../output-file.js";
+import type { SpecSources } from "../spec/read-spec-files.js";
+
+/** Where the manifest lives in the output folder; committed with the rest of it. */
+export const MANIFEST_PATH = ".flowgen-manifest.json";
+
+/**
+ * What the output folder was made from, in hashes only (no paths outside it, no times): enough
+ * to tell, without rendering, that it is still what the specs give, and which files a run can
+ * keep as they are.
+ */
+export interface OutputManifest {
+  /** flowgen's version, its runtime templates, prettier's version and options, and the generate options. */
+  readonly fingerprint: string;
+  /** Per flow spec (path under the specs folder): a hash of its text, the shared schema files it references and the fingerprint. */
+  readonly flows: Readonly<Record<string, string>>;
+  /** Per output file: a hash of what it is rendered from (`inputs`) and of its content (`output`). */
+  readonly files: Readonly<Record<string, { readonly inputs: string; readonly output: string }>>;
+}
+
+/**
+ * The SHA-256 of a file's content, as the manifest records it.
+ *
+ * @example
+ * if (hashContent(text) !== manifest.files[path]?.output) console.log("edited by hand");
+ */
+export function hashContent(content: string): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+/**
+ * Per flow spec, the hash of everything its output depends on: its text, the shared schema files
+ * it reaches by `$ref` (directly or through other shared files), and the fingerprint.
+ *
+ * @example
+ * const flows = hashFlowInputs(fingerprint, sources);
+ */
+export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
+  const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
+  const entries = sources.flows.map((flow) => {
+    const reached = findSharedFiles(flow.relPath, flow.text, shared).flatMap((relPath) => [relPath, shared.get(relPath) ?? ""]);
+    return [flow.relPath, hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached)] as const;
+  });
+  return Object.fromEntries([...entries].sort(([a], [b]) => compareText(a, b)));
+}
+
+/** `$ref` values in JSON or YAML text, quoted or not: the part before `#`. */
+const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
+
+/**
+ * The shared files (sorted) that `text` reaches by `$ref`. A reference that is not to a shared
+ * file (a URL, a block scalar, a name this scan cannot read) counts as reaching all of them.
+ */
+function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<string, string>): string[] {
+  const reached = new Set<string>();
+  const pending = [{ relPath, text }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const match of next.text.matchAll(REF)) {
+      const target = match[1] ?? "";
+      if (target === "") continue;
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(next.relPath), target));
+      const found = shared.get(resolved);
+      if (found === undefined) return [...shared.keys()].sort(compareText);
+      if (reached.has(resolved)) continue;
+      reached.add(resolved);
+      pending.push({ relPath: resolved, text: found });
+    }
+  }
+  return [...reached].sort(compareText);
+}
+
+/**
+ * The manifest for `files`, with keys sorted so that it is byte-identical on every machine.
+ *
+ * @example
+ * const manifest = buildManifest(fingerprint, sources, files, inputsByPath);
+ */
+export function buildManifest(fingerprint: string, sources: SpecSources, files: readonly OutputFile[], inputs: ReadonlyMap<string, string>): OutputManifest {
+  const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
+  return {
+    fingerprint,
+    flows: hashFlowInputs(fingerprint, sources),
+    files: Object.fromEntries(sorted.map((file) => [file.path, { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) }])),
+  };
+}
+
+/**
+ * The manifest in `outDir`, or undefined when there is none or it cannot be read as one.
+ *
+ * @example
+ * const manifest = await readManifest("generated");
+ */
+export async function readManifest(outDir: string): Promise<OutputManifest | undefined> {
+  try {
+    const value = JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), "utf8")) as Partial<OutputManifest>;
+    const { fingerprint, flows, files } = value;
+    if (typeof fingerprint !== "string" || typeof flows !== "object" || flows === null || typeof files !== "object" || files === null) return undefined;
+    return { fingerprint, flows, files };
+  } catch {
+    return undefined;
+  }
+}

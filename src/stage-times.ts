@@ -1,0 +1,53 @@
+/** The pipeline's stages, in order, as `--verbose` reports them. */
+export const STAGES = ["spec read", "manifest", "checks", "model", "compile", "types", "emit", "format", "write"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Time spent per stage in one run. */
+export interface StageTimes {
+  /** Runs `work` and records when `stage` ran: from now until it returns (or its promise settles). */
+  measure<T>(stage: Stage, work: () => T): T;
+  /** Per stage that ran, in pipeline order, the milliseconds during which at least one of its works was running. */
+  totals(): [Stage, number][];
+}
+
+/**
+ * A fresh record of stage times for one run. Files are rendered concurrently, so a per-file stage
+ * (types, emit, format) counts the time during which any file was in it: overlapping works count
+ * once, and stages that overlap each other each count the shared time.
+ *
+ * @example
+ * const times = createStageTimes();
+ * const sources = await times.measure("spec read", () => readSpecFiles("specs", cwd));
+ */
+export function createStageTimes(): StageTimes {
+  const intervals = new Map<Stage, [number, number][]>();
+  const add = (stage: Stage, started: number) => {
+    const list = intervals.get(stage) ?? [];
+    list.push([started, performance.now()]);
+    intervals.set(stage, list);
+  };
+  return {
+    measure(stage, work) {
+      const started = performance.now();
+      const result = work();
+      if (result instanceof Promise) {
+        return result.finally(() => add(stage, started)) as typeof result;
+      }
+      add(stage, started);
+      return result;
+    },
+    totals: () => STAGES.filter((stage) => intervals.has(stage)).map((stage) => [stage, coveredTime(intervals.get(stage) ?? [])]),
+  };
+}
+
+/** The length of the union of the intervals. */
+function coveredTime(intervals: readonly [number, number][]): number {
+  let total = 0;
+  let reached = -Infinity;
+  for (const [start, end] of [...intervals].sort((a, b) => a[0] - b[0])) {
+    if (end <= reached) continue;
+    total += end - Math.max(start, reached);
+    reached = end;
+  }
+  return total;
+}

@@ -1,0 +1,43 @@
+import { cp } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createStageTimes, STAGES } from "../src/stage-times.js";
+import { runCli } from "./helpers/run-cli.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stage names `--verbose` printed, in order. */
+function stagesOf(stderr: string): (string | undefined)[] {
+  return stderr.trimEnd().split("\n").map((line) => /^flowgen: (.+?) +(\d+\.\d{3})s$/.exec(line)?.[1]);
+}
+
+describe("stage times", () => {
+  it("count overlapping work of one stage once, and list stages in pipeline order", async () => {
+    const times = createStageTimes();
+    await Promise.all([times.measure("format", () => sleep(60)), times.measure("format", () => sleep(60))]);
+    expect(times.measure("model", () => 42)).toBe(42);
+    const totals = times.totals();
+    expect(totals.map(([stage]) => stage)).toEqual(["model", "format"]);
+    const format = totals[1]?.[1] ?? 0;
+    // Two concurrent 60 ms waits: about 60 ms of format time, not 120.
+    expect(format).toBeGreaterThanOrEqual(55);
+    expect(format).toBeLessThan(110);
+  });
+
+  it("--verbose prints each stage that ran on stderr, and the one-line summary stays on stdout", async () => {
+    const dir = await tempProject({});
+    await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
+    const run = await runCli(dir, "generate", "--verbose", "--no-cache");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^flowgen: 5 flows → generated: \d+ added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/);
+    const stages = stagesOf(run.stderr);
+    expect(stages).toEqual(["spec read", "checks", "model", "compile", "types", "emit", "format", "write"]);
+    expect(STAGES).toEqual(expect.arrayContaining(stages));
+
+    const check = await runCli(dir, "generate", "--check", "--verbose", "--cache-dir", ".fresh-cache");
+    expect(check.stdout).toMatch(/is up to date/);
+    // A fresh clone's check answers from the manifest: nothing is rendered.
+    expect(stagesOf(check.stderr)).toEqual(["spec read", "manifest"]);
+  });
+});
