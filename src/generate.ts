@@ -147,8 +147,9 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
   }
   const manifest = options.cacheDir === undefined ? undefined : await readManifest(outDir);
   const reusable = manifest?.fingerprint === inputs.fingerprint ? manifest : undefined;
-  // Worker threads are slow to start: each loads prettier and openapi-typescript (bench/NOTES.md). With nothing cached,
-  // every file (two per flow) is new: start them now, while this thread checks the specs.
+  // Worker threads are slow to start: each loads prettier and openapi-typescript (bench/NOTES.md).
+  // With nothing cached, every file (two per flow) is new: start them now, while this thread
+  // checks the specs.
   if (cache.empty && reusable === undefined) await formatter.parallelize(2 * sources.flows.length);
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
