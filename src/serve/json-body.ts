@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { safeParse as parseContentType } from "fast-content-type-parse";
 import type { FastifyInstance } from "fastify";
 import parseJson from "secure-json-parse";
-import { escapePointerToken } from "../json-pointer.js";
+import { findValueBeyondLimits } from "../json-limits.js";
 import { HttpError, type ErrorDetail } from "./error-body.js";
 
 /** Charsets that name UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
@@ -63,24 +63,14 @@ function parseText(text: string): unknown {
 
 /**
  * The first array or object nested deeper than `maxDepth`, or the first number that is not finite,
- * as a detail with its pointer. Recurses at most `maxDepth` levels, so a deep body cannot exhaust
- * the stack here, nor later in the schema checks or the mocks.
+ * as a detail with its pointer (json-limits.ts finds it).
  */
 export function findDepthOrNumberProblem(value: unknown, maxDepth: number): ErrorDetail | undefined {
-  const path: string[] = [];
-  const visit = (node: unknown, depth: number): string | undefined => {
-    if (typeof node === "number") return Number.isFinite(node) ? undefined : "is a number too large to represent: JSON numbers must be finite (at most about 1.8e308)";
-    if (typeof node !== "object" || node === null) return undefined;
-    if (depth >= maxDepth) return `nests arrays and objects deeper than ${maxDepth} levels, the most this server accepts (--max-depth)`;
-    const isArray = Array.isArray(node);
-    for (const key in node) {
-      const problem = visit((node as Record<string, unknown>)[key], depth + 1);
-      if (problem === undefined) continue;
-      path.push(isArray ? key : escapePointerToken(key));
-      return problem;
-    }
-    return undefined;
-  };
-  const message = visit(value, 0);
-  return message === undefined ? undefined : { pointer: path.reverse().map((token) => `/${token}`).join(""), message };
+  const found = findValueBeyondLimits(value, { maxDepth, finiteNumbers: true });
+  if (found === undefined) return undefined;
+  const message =
+    found.kind === "not-finite"
+      ? "is a number too large to represent: JSON numbers must be finite (at most about 1.8e308)"
+      : `nests arrays and objects deeper than ${maxDepth} levels, the most this server accepts (--max-depth)`;
+  return { pointer: found.pointer, message };
 }

@@ -1,6 +1,7 @@
 import * as jsonc from "jsonc-parser";
 import { LineCounter, parseDocument as parseYamlDocument, isMap, isPair, isScalar } from "yaml";
 import type { Issue } from "../issues.js";
+import { findValueBeyondLimits } from "../json-limits.js";
 import { joinPointer, splitPointer } from "../json-pointer.js";
 
 /** A spec or shared-schema file after parsing, able to say where a JSON pointer sits in it. */
@@ -35,7 +36,7 @@ export const MAX_YAML_ALIASES = 1000;
 export function parseDocument(file: string, text: string): ParseResult {
   const parsed = /\.ya?ml$/i.test(file) ? parseYaml(file, text) : parseJson(file, text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) return parsed;
-  const tooDeep = firstPointerDeeperThan(parsed.document.value, MAX_NESTING_DEPTH);
+  const tooDeep = findValueBeyondLimits(parsed.document.value, { maxDepth: MAX_NESTING_DEPTH })?.pointer;
   if (tooDeep === undefined) return parsed;
   return {
     ok: false,
@@ -49,18 +50,6 @@ export function parseDocument(file: string, text: string): ParseResult {
       },
     ],
   };
-}
-
-/** The pointer of the first value nested deeper than `limit`, walking without recursion. */
-function firstPointerDeeperThan(root: unknown, limit: number): string | undefined {
-  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: root, pointer: "", depth: 0 }];
-  while (stack.length > 0) {
-    const { value, pointer, depth } = stack.pop() as { value: unknown; pointer: string; depth: number };
-    if (typeof value !== "object" || value === null) continue;
-    if (depth >= limit) return pointer;
-    for (const [key, child] of Object.entries(value)) stack.push({ value: child, pointer: joinPointer(pointer, key), depth: depth + 1 });
-  }
-  return undefined;
 }
 
 /**

@@ -1,0 +1,35 @@
+import { escapePointerToken } from "./json-pointer.js";
+
+/** A value past a limit, and where: an array or object nested too deep, or a number that is not finite. */
+export interface ValueBeyondLimits {
+  readonly pointer: string;
+  readonly kind: "too-deep" | "not-finite";
+}
+
+/**
+ * The first value, in document order, that is an array or object nested `maxDepth` levels or more
+ * below the root, or (with `finiteNumbers`) a number that is not finite (`1e400` parses as
+ * Infinity). Recurses at most `maxDepth` levels, so a deep value cannot exhaust the stack here;
+ * the pointer is built only for the value it finds.
+ *
+ * @example
+ * findValueBeyondLimits({ a: [[]] }, { maxDepth: 2 }); // { pointer: "/a/0", kind: "too-deep" }
+ */
+export function findValueBeyondLimits(value: unknown, limits: { readonly maxDepth: number; readonly finiteNumbers?: boolean }): ValueBeyondLimits | undefined {
+  const path: string[] = [];
+  const visit = (node: unknown, depth: number): ValueBeyondLimits["kind"] | undefined => {
+    if (typeof node === "number") return limits.finiteNumbers && !Number.isFinite(node) ? "not-finite" : undefined;
+    if (typeof node !== "object" || node === null) return undefined;
+    if (depth >= limits.maxDepth) return "too-deep";
+    const isArray = Array.isArray(node);
+    for (const key in node) {
+      const kind = visit((node as Record<string, unknown>)[key], depth + 1);
+      if (kind === undefined) continue;
+      path.push(isArray ? key : escapePointerToken(key));
+      return kind;
+    }
+    return undefined;
+  };
+  const kind = visit(value, 0);
+  return kind === undefined ? undefined : { pointer: path.reverse().map((token) => `/${token}`).join(""), kind };
+}
