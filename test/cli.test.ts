@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { readRuntimeTemplates } from "../src/runtime-templates.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { outputFileCount } from "./helpers/output-files.js";
 
-/** The runtime's files in an output folder, and the file count of a two-flow project (four flow files, index, OpenAPI, runtime). */
+/** The runtime's files in an output folder, and the file count of a two-flow project. */
 const RUNTIME_FILES = (await readRuntimeTemplates()).map((file) => `runtime/${file.name}`);
-/** Two flows: two modules each, index.ts, openapi.json, the manifest and the runtime. */
-const TWO_FLOW_FILES = 7 + RUNTIME_FILES.length;
+const TWO_FLOW_FILES = outputFileCount(2);
 
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
 

@@ -7,8 +7,8 @@ import { diffVersions } from "../src/diff/diff-versions.js";
 import { ContractSourceError } from "../src/diff/read-contract.js";
 import { banner } from "../src/emit/banner.js";
 import { contract } from "./helpers/contract.js";
-import { readRuntimeTemplates } from "../src/runtime-templates.js";
 import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
+import { outputFileCount } from "./helpers/output-files.js";
 
 const run = promisify(execFile);
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
@@ -141,7 +141,7 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
     const accepted = await generate();
     expect(accepted.code).toBe(0);
     // Added: the flow's module, its types, the manifest and the runtime's files; changed: openapi.json and index.ts.
-    const added = 3 + (await readRuntimeTemplates()).length;
+    const added = outputFileCount(1) - 2;
     expect(accepted.stdout).toMatch(
       new RegExp(
         `^@acme/qa #/input/required: "lang" is now required \\(breaking for callers\\)\\nContract generated/openapi.json → specs: 1 breaking change, 0 compatible changes\\nflowgen: 1 flows → generated: ${added} added, 2 changed, 0 removed, 0 unchanged`,
