@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
-import { findProjectRoot } from "./project-root.js";
+import { resolveProjectConfig } from "./project-root.js";
 import type { WorkerTask } from "./format-worker.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
@@ -49,9 +49,6 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
  */
 const TS_PARSER = "babel-ts";
 
-/** An empty prettier config: what applies when the one prettier finds is outside the project. */
-const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", import.meta.url));
-
 /** Below this many files, starting worker threads costs more than it saves. */
 const POOL_THRESHOLD = 64;
 
@@ -80,15 +77,8 @@ export interface Formatter {
 export async function createFormatter(outDir: string): Promise<Formatter> {
   const resolved = new Map<string, prettier.Options>();
   let jsonLayout: JsonLayout | undefined;
-  const root = findProjectRoot(outDir);
   for (const ext of [".ts", ".json"]) {
-    const file = path.join(path.resolve(outDir), `file${ext}`);
-    // Prettier searches for its config up to the filesystem's root: a config above the project
-    // (in a home folder, a CI workspace) would make the output depend on the machine. Then only
-    // .editorconfig counts, which prettier reads up to the repository's root.
-    const found = root === undefined ? null : await prettier.resolveConfigFile(file);
-    const outside = found !== null && root !== undefined && path.relative(root, found).startsWith("..");
-    const config = (await prettier.resolveConfig(file, { editorconfig: true, ...(outside ? { config: NO_CONFIG } : {}) })) ?? {};
+    const config = await resolveProjectConfig(path.join(path.resolve(outDir), `file${ext}`));
     resolved.set(ext, { ...BASE_OPTIONS, ...(ext === ".ts" ? { parser: TS_PARSER } : {}), ...config });
     if (ext === ".json") jsonLayout = jsonLayoutFor({ ...BASE_OPTIONS, ...config });
   }

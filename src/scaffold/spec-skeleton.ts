@@ -65,15 +65,15 @@ export function specSkeleton(options: { readonly flowId: string; readonly schema
 }
 
 /**
- * Writes a new spec file laid out by prettier under the project's own config (as the repo's
- * specs are), never over an existing file.
+ * Writes a new spec file laid out by prettier under the project's own config, looked up as
+ * generate looks it up (no further than the project's root), never over an existing file.
  *
  * @example
  * await writeSpecFile("/p/specs/@acme/qa.json", specSkeleton({ flowId: "@acme/qa", schema }));
  */
 export async function writeSpecFile(file: string, text: string): Promise<void> {
-  const prettier = await import("prettier");
-  const options = await prettier.resolveConfig(file, { editorconfig: true });
+  const [prettier, { resolveProjectConfig }] = await Promise.all([import("prettier"), import("../format/project-root.js")]);
+  const options = await resolveProjectConfig(file);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, await prettier.format(text, { ...options, filepath: file }), { flag: "wx" });
 }
