@@ -7,6 +7,8 @@ import { RUNTIME_DIR, RUNTIME_EXPORTS } from "./emit/runtime-exports.js";
 import { checkOutputContract } from "./diff/output-contract.js";
 import type { DiffReport } from "./diff/contract-diff.js";
 import { createFormatter, type Formatter } from "./format/format-files.js";
+import { produceFiles, type Planned } from "./produce-files.js";
+import { inThreadPool, startWorkerPool } from "./workers/stage-pool.js";
 import { compareText, type Issue } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
@@ -41,22 +43,11 @@ export type RenderResult =
   | { readonly ok: true; readonly files: readonly OutputFile[]; readonly flowCount: number; readonly contract?: DiffReport }
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
 
+/** Below this many files to render, starting worker threads costs more than it saves. */
+const POOL_THRESHOLD = 64;
+
 const VALIDATION_TEMPLATE = new URL("../templates/validation.ts", import.meta.url);
 const PACKAGE_JSON = new URL("../package.json", import.meta.url);
-
-/** One file to produce: where it goes, what identifies its content, and how to make it. */
-interface Planned {
-  readonly path: string;
-  /** A hash of what the file is rendered from, flowgen's code aside: the manifest records it. */
-  readonly inputs: string;
-  /** `inputs` and flowgen's code: the render cache's key. */
-  readonly key: string;
-  /** Unformatted text; a value to write as JSON; or, for a flow's types, the document openapi-typescript renders. */
-  readonly render:
-    | (() => Promise<string>)
-    | { readonly json: unknown }
-    | { readonly header: string; readonly document: Record<string, unknown> };
-}
 
 /**
  * Runs the pipeline in memory: specs → model → OpenAPI → types → modules → formatted files.
@@ -115,7 +106,6 @@ export async function readCurrentOutput(options: GenerateOptions): Promise<{ fil
   if (manifest === undefined) return undefined;
   const times = options.times ?? createStageTimes();
   const [sources, inputs] = await Promise.all([times.measure("spec read", () => readSpecFiles(options.specs, options.cwd)), readRunInputs(options, outDir)]);
-  await inputs.formatter.close();
   if (sources.issues.length > 0 || manifest.fingerprint !== inputs.fingerprint) return undefined;
   if (JSON.stringify(hashFlowInputs(inputs.fingerprint, sources)) !== JSON.stringify(manifest.flows)) return undefined;
   return times.measure("manifest", () => compareWithManifest(outDir, manifest));
@@ -142,7 +132,6 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {
     await cache.save();
-    await formatter.close();
     return { ok: true, ...remembered };
   }
   const manifest = options.cacheDir === undefined ? undefined : await readManifest(outDir);
@@ -150,7 +139,7 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
   // Worker threads are slow to start: each loads prettier and openapi-typescript (bench/NOTES.md).
   // With nothing cached, every file (two per flow) is new: start them now, while this thread
   // checks the specs.
-  if (cache.empty && reusable === undefined) await formatter.parallelize(2 * sources.flows.length);
+  let pool = cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD ? startWorkerPool() : undefined;
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
@@ -161,8 +150,8 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
     const plan = times.measure("compile", () => planFiles(model, inputs, options));
     // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
     const kept = await readKeptFiles(outDir, reusable, plan);
-    await formatter.parallelize(plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length);
-    const settled = await Promise.allSettled(plan.map((file) => produce(file, cache, formatter, kept, times)));
+    if (plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >= POOL_THRESHOLD) pool ??= startWorkerPool();
+    const settled = await produceFiles(plan, { cache, kept, formatter, pool: (await pool) ?? inThreadPool(), times });
     const files: OutputFile[] = [];
     const issues: Issue[] = [];
     for (const outcome of settled) {
@@ -179,7 +168,7 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
     await cache.save();
     return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
   } finally {
-    await formatter.close();
+    await (await pool)?.close();
   }
 }
 
@@ -193,25 +182,6 @@ async function readKeptFiles(outDir: string, manifest: OutputManifest | undefine
     if (content !== undefined && hashContent(content) === manifest.files[file.path]?.output) kept.set(file.path, content);
   });
   return kept;
-}
-
-async function produce(file: Planned, cache: RenderCache, formatter: Formatter, kept: ReadonlyMap<string, string>, times: StageTimes): Promise<OutputFile> {
-  const cached = cache.get(file.key) ?? kept.get(file.path);
-  if (cached !== undefined) {
-    cache.set(file.key, cached);
-    return { path: file.path, content: cached };
-  }
-  const { render } = file;
-  const formatEmitted = (filePath: string, content: string) => times.measure("format", () => formatter.format({ path: filePath, content }));
-  const formatted =
-    typeof render === "function"
-      ? await formatEmitted(file.path, await times.measure("emit", render))
-      : "json" in render
-        ? await times.measure("format", () => formatter.formatJson(file.path, render.json))
-        : // openapi-typescript renders and prettier formats in one task on a worker: both count as types.
-          await times.measure("types", () => formatter.formatTypes(file.path, render.header, render.document));
-  cache.set(file.key, formatted.content);
-  return formatted;
 }
 
 function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions): Planned[] {
@@ -236,17 +206,17 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
     }),
   ];
   for (const flow of model.flows) {
-    const flowDocument = compileOpenApi(model, [flow], { ...compileOptions, compact: true });
+    const flowDocumentText = JSON.stringify(compileOpenApi(model, [flow], { ...compileOptions, compact: true }));
     plan.push(
       planned({ path: `${flow.modulePath}.ts`, inputs: hashParts(salt, "module", JSON.stringify(flow)), render: async () => (await stages()).emitFlowModule(flow, compileOptions) }),
       planned({
         path: `${flow.modulePath}.types.ts`,
-        inputs: hashParts(salt, "types", flow.specPath, JSON.stringify(flowDocument)),
-        render: { header: banner(`the spec ${flow.specPath}`), document: flowDocument },
+        inputs: hashParts(salt, "types", flow.specPath, flowDocumentText),
+        render: { types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText } },
       }),
     );
     if (validators) {
-      const inputs = hashParts(salt, "validators", flow.specPath, JSON.stringify(flowDocument));
+      const inputs = hashParts(salt, "validators", flow.specPath, flowDocumentText);
       plan.push(planned({ path: `${flow.modulePath}.validators.ts`, inputs, render: async () => (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow) }));
     }
   }

@@ -95,11 +95,7 @@ describe("the prettier config in force", () => {
 
   async function formatIn(dir: string): Promise<string> {
     const formatter = await createFormatter(path.join(dir, "generated"));
-    try {
-      return (await formatter.format(SOURCE)).content;
-    } finally {
-      await formatter.close();
-    }
+    return (await formatter.format(SOURCE)).content;
   }
 
   it("ignores a config above the project's root (the nearest folder with .git or package.json)", async () => {

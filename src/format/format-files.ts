@@ -1,10 +1,7 @@
-import { availableParallelism } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
 import { resolveProjectConfig } from "./project-root.js";
-import type { WorkerTask } from "./format-worker.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
 /**
@@ -49,26 +46,19 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
  */
 const TS_PARSER = "babel-ts";
 
-/** Below this many files, starting worker threads costs more than it saves. */
-const POOL_THRESHOLD = 64;
-
 export interface Formatter {
   format(file: OutputFile): Promise<OutputFile>;
   /** Writes `value` as formatted JSON, as prettier would format `JSON.stringify(value, null, 2)`. */
   formatJson(path: string, value: unknown): Promise<OutputFile>;
-  /** Renders one flow's OpenAPI document to types with openapi-typescript, under `header`, and formats it. */
-  formatTypes(path: string, header: string, document: Record<string, unknown>): Promise<OutputFile>;
+  /** The prettier options for a file at `path` in the output folder. */
+  optionsFor(path: string): prettier.Options;
   /** Identifies prettier's version and the options in force, for caching formatted text. */
   readonly fingerprint: string;
-  /** Formats on worker threads from now on, when `expectedFiles` makes that worth it. */
-  parallelize(expectedFiles: number): Promise<void>;
-  /** Stops worker threads, if any were started. */
-  close(): Promise<void>;
 }
 
 /**
- * A formatter bound to the prettier options that apply in `outDir`. After `parallelize` with
- * enough files it formats on worker threads, one per core, so rendering and formatting overlap.
+ * A formatter bound to the prettier options that apply in `outDir`. Formatting many files at once
+ * goes through `formatBatch` (format-batch.ts) with `optionsFor`, on worker threads or here.
  *
  * @example
  * const formatter = await createFormatter("generated");
@@ -82,26 +72,15 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     resolved.set(ext, { ...BASE_OPTIONS, ...(ext === ".ts" ? { parser: TS_PARSER } : {}), ...config });
     if (ext === ".json") jsonLayout = jsonLayoutFor({ ...BASE_OPTIONS, ...config });
   }
-  const optionsFor = (file: OutputFile): prettier.Options => ({ ...(resolved.get(path.extname(file.path)) ?? BASE_OPTIONS), filepath: file.path });
-  let pool: Awaited<ReturnType<typeof startPool>>;
-  const run = async (filePath: string, task: WorkerTask): Promise<OutputFile> => {
-    if (pool) return { path: filePath, content: (await pool.run(task)) as string };
-    const { default: runTask } = await import("./format-worker.js");
-    return { path: filePath, content: await runTask(task) };
-  };
+  const optionsFor = (filePath: string): prettier.Options => ({ ...(resolved.get(path.extname(filePath)) ?? BASE_OPTIONS), filepath: filePath });
+  const format = async (file: OutputFile): Promise<OutputFile> => ({ path: file.path, content: await prettier.format(file.content, optionsFor(file.path)) });
   return {
     fingerprint: JSON.stringify([prettier.version, [...resolved]]),
-    format: (file) => run(file.path, { kind: "format", content: file.content, options: optionsFor(file) }),
+    format,
+    optionsFor,
     async formatJson(filePath, value) {
       if (jsonLayout) return { path: filePath, content: printJson(value, jsonLayout) };
-      return run(filePath, { kind: "format", content: JSON.stringify(value, null, 2), options: optionsFor({ path: filePath, content: "" }) });
-    },
-    formatTypes: (filePath, header, document) => run(filePath, { kind: "types", header, document, options: optionsFor({ path: filePath, content: "" }) }),
-    async parallelize(expectedFiles) {
-      if (pool === undefined && expectedFiles >= POOL_THRESHOLD) pool = await startPool();
-    },
-    async close() {
-      await pool?.destroy();
+      return format({ path: filePath, content: JSON.stringify(value, null, 2) });
     },
   };
 }
@@ -113,13 +92,4 @@ function jsonLayoutFor(options: prettier.Options): JsonLayout | undefined {
   if (!neutral || typeof printWidth !== "number" || typeof tabWidth !== "number" || typeof useTabs !== "boolean") return undefined;
   if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
   return { printWidth, tabWidth, useTabs, endOfLine, stringWidth: prettier.util.getStringWidth };
-}
-
-async function startPool() {
-  // The worker is compiled JavaScript; when running from sources (tests), format in this thread.
-  if (!import.meta.url.endsWith(".js")) return undefined;
-  const { Tinypool } = await import("tinypool");
-  const worker = fileURLToPath(new URL("./format-worker.js", import.meta.url));
-  const threads = Math.max(1, availableParallelism());
-  return new Tinypool({ filename: worker, minThreads: threads, maxThreads: threads });
 }

@@ -1,0 +1,44 @@
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import type { StageTask } from "./stage-worker.js";
+
+/** Where stage tasks run: worker threads, or this thread. */
+export interface StagePool {
+  run(task: StageTask): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs stage tasks on this thread: for small runs, where starting threads costs more than it saves,
+ * and when flowgen runs from its TypeScript sources (tests), which worker threads cannot load.
+ *
+ * @example
+ * const [formatted] = await inThreadPool().run({ stage: "format", contents: [text], options });
+ */
+export function inThreadPool(): StagePool {
+  return {
+    async run(task) {
+      const { default: runStageTask } = await import("./stage-worker.js");
+      return runStageTask(task);
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * One worker thread per core, each loading prettier and openapi-typescript as it starts; undefined
+ * when running from sources.
+ *
+ * @example
+ * const pool = (await startWorkerPool()) ?? inThreadPool();
+ */
+export async function startWorkerPool(): Promise<StagePool | undefined> {
+  if (!import.meta.url.endsWith(".js")) return undefined;
+  const { Tinypool } = await import("tinypool");
+  const threads = Math.max(1, availableParallelism());
+  const pool = new Tinypool({ filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)), minThreads: threads, maxThreads: threads });
+  return {
+    run: (task) => pool.run(task) as Promise<string[]>,
+    close: () => pool.destroy(),
+  };
+}
