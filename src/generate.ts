@@ -235,12 +235,12 @@ function validatorIssue(error: ValidatorCompileError, specs: string): Issue {
 
 /** ts-morph takes half a second to load (openapi-typescript, in the formatter, a second): only when a file must be rendered. */
 async function lazyStages() {
-  const [{ Project }, { emitFlowModule }, { emitIndexModule }] = await Promise.all([
-    import("ts-morph"),
+  const [{ tsMorph }, { emitFlowModule }, { emitIndexModule }] = await Promise.all([
+    import("./emit/ts-morph-entry.js"),
     import("./emit/flow-module.js"),
     import("./emit/index-module.js"),
   ]);
-  const project = new Project({ useInMemoryFileSystem: true });
+  const project = new tsMorph.Project({ useInMemoryFileSystem: true });
   return {
     emitFlowModule: (flow: ProjectModel["flows"][number], emitOptions: EmitOptions) => emitFlowModule(project, flow, emitOptions),
     emitIndexModule: (model: ProjectModel) => emitIndexModule(project, model),

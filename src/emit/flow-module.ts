@@ -1,17 +1,11 @@
-import {
-  StructureKind,
-  ts,
-  VariableDeclarationKind,
-  type JSDocStructure,
-  type OptionalKind,
-  type Project,
-  type StatementStructures,
-  type WriterFunction,
-} from "ts-morph";
+import type { JSDocStructure, OptionalKind, Project, StatementStructures, WriterFunction } from "ts-morph";
 import type { FlowModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
 import { jsDocText } from "./jsdoc.js";
 import { RUNTIME_ENTRY } from "./runtime-exports.js";
+import { tsMorph } from "./ts-morph-entry.js";
+
+const { StructureKind, ts, VariableDeclarationKind } = tsMorph;
 
 export interface EmitOptions {
   /** Base URL compiled into the clients as their default, when the project configured one. */

@@ -1,7 +1,10 @@
-import { StructureKind, type Project, type StatementStructures } from "ts-morph";
+import type { Project, StatementStructures } from "ts-morph";
 import type { ProjectModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
 import { RUNTIME_ENTRY, RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "./runtime-exports.js";
+import { tsMorph } from "./ts-morph-entry.js";
+
+const { StructureKind } = tsMorph;
 
 /**
  * `index.ts`: the runtime's exports, and each flow module as a namespace (`acmeQa.createQaClient`),

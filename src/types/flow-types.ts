@@ -1,12 +1,5 @@
-import {
-  astToString,
-  resolveRef,
-  scanDiscriminators,
-  transformSchema,
-  type GlobalContext,
-  type OpenAPI3,
-} from "openapi-typescript";
-import ts from "typescript";
+import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
 
 /**
@@ -28,7 +21,7 @@ export function renderTypes(document: Record<string, unknown>): string {
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, {}),
+    discriminators: openapiTypescript.scanDiscriminators(schema, {}),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -53,10 +46,10 @@ export function renderTypes(document: Record<string, unknown>): string {
     generatePathParams: false,
     readWriteMarkers: false,
     resolve<T>($ref: string) {
-      return resolveRef<T>(schema, $ref, { silent: true });
+      return openapiTypescript.resolveRef<T>(schema, $ref, { silent: true });
     },
   };
   // `webhooks` and `$defs` are always empty here; leaving them out keeps each module to what it uses.
-  const nodes = liftRecursiveComponents(transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
-  return astToString(nodes);
+  const nodes = liftRecursiveComponents(openapiTypescript.transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
+  return openapiTypescript.astToString(nodes);
 }

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as TS from "typescript";
+import { ts } from "./openapi-typescript-entry.js";
 import { compareText } from "../issues.js";
 
 /**
@@ -14,8 +15,8 @@ import { compareText } from "../issues.js";
  * @example
  * const nodes = liftRecursiveComponents(transformSchema(document, ctx));
  */
-export function liftRecursiveComponents(nodes: readonly ts.Node[]): ts.Node[] {
-  const schemaTypes = new Map<string, ts.TypeNode>();
+export function liftRecursiveComponents(nodes: readonly TS.Node[]): TS.Node[] {
+  const schemaTypes = new Map<string, TS.TypeNode>();
   for (const member of schemaMembers(nodes)) {
     const name = propertyName(member);
     if (name !== undefined && member.type !== undefined) schemaTypes.set(name, member.type);
@@ -23,15 +24,15 @@ export function liftRecursiveComponents(nodes: readonly ts.Node[]): ts.Node[] {
   const cyclic = componentsOnCycles(new Map([...schemaTypes].map(([name, type]) => [name, eagerReferences(type).filter((target) => schemaTypes.has(target))])));
   if (cyclic.length === 0) return [...nodes];
   const aliasOf = aliasNames(cyclic);
-  const toAliases = (node: ts.Node): ts.Node => {
-    const visit = (child: ts.Node): ts.Node => {
+  const toAliases = (node: TS.Node): TS.Node => {
+    const visit = (child: TS.Node): TS.Node => {
       const target = referencedComponent(child);
       if (target !== undefined && aliasOf.has(target)) return ts.factory.createTypeReferenceNode(aliasOf.get(target) ?? "");
       return ts.visitEachChild(child, visit, undefined);
     };
     return visit(node);
   };
-  const aliases: ts.TypeAliasDeclaration[] = [];
+  const aliases: TS.TypeAliasDeclaration[] = [];
   const lifted = nodes.map((node) => {
     if (!ts.isInterfaceDeclaration(node) || node.name.text !== "components") return node;
     const members = node.members.map((member) => {
@@ -41,7 +42,7 @@ export function liftRecursiveComponents(nodes: readonly ts.Node[]): ts.Node[] {
         const alias = name === undefined ? undefined : aliasOf.get(name);
         if (alias === undefined || !ts.isPropertySignature(schema) || schema.type === undefined) return schema;
         const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
-        aliases.push(ts.factory.createTypeAliasDeclaration(exported, alias, undefined, toAliases(schema.type) as ts.TypeNode));
+        aliases.push(ts.factory.createTypeAliasDeclaration(exported, alias, undefined, toAliases(schema.type) as TS.TypeNode));
         return ts.factory.updatePropertySignature(schema, schema.modifiers, schema.name, schema.questionToken, ts.factory.createTypeReferenceNode(alias));
       });
       return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray(schemaMembers)));
@@ -51,17 +52,17 @@ export function liftRecursiveComponents(nodes: readonly ts.Node[]): ts.Node[] {
   return [...lifted, ...aliases.sort((a, b) => compareText(a.name.text, b.name.text))];
 }
 
-function schemaMembers(nodes: readonly ts.Node[]): ts.PropertySignature[] {
-  const components = nodes.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === "components");
-  const schemas = components?.members.find((member): member is ts.PropertySignature => ts.isPropertySignature(member) && propertyName(member) === "schemas");
+function schemaMembers(nodes: readonly TS.Node[]): TS.PropertySignature[] {
+  const components = nodes.find((node): node is TS.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === "components");
+  const schemas = components?.members.find((member): member is TS.PropertySignature => ts.isPropertySignature(member) && propertyName(member) === "schemas");
   if (schemas?.type === undefined || !ts.isTypeLiteralNode(schemas.type)) return [];
-  return schemas.type.members.filter((member): member is ts.PropertySignature => ts.isPropertySignature(member));
+  return schemas.type.members.filter((member): member is TS.PropertySignature => ts.isPropertySignature(member));
 }
 
 /** Components a type refers to outside any object type: those TypeScript resolves at once. */
-function eagerReferences(type: ts.Node): string[] {
+function eagerReferences(type: TS.Node): string[] {
   const found: string[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node)) return;
     const target = referencedComponent(node);
     if (target !== undefined) found.push(target);
@@ -118,7 +119,7 @@ function aliasNames(components: readonly string[]): Map<string, string> {
 }
 
 /** "X" for the type `components["schemas"]["X"]`. */
-function referencedComponent(node: ts.Node): string | undefined {
+function referencedComponent(node: TS.Node): string | undefined {
   if (!ts.isIndexedAccessTypeNode(node) || !ts.isLiteralTypeNode(node.indexType) || !ts.isStringLiteral(node.indexType.literal)) return undefined;
   const inner = node.objectType;
   if (!ts.isIndexedAccessTypeNode(inner) || !ts.isTypeReferenceNode(inner.objectType) || !ts.isIdentifier(inner.objectType.typeName)) return undefined;
@@ -126,6 +127,6 @@ function referencedComponent(node: ts.Node): string | undefined {
   return inner.indexType.literal.text === "schemas" ? node.indexType.literal.text : undefined;
 }
 
-function propertyName(member: ts.PropertySignature): string | undefined {
+function propertyName(member: TS.PropertySignature): string | undefined {
   return ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
 }
