@@ -12,7 +12,6 @@ import { inThreadPool, startWorkerPool } from "./workers/stage-pool.js";
 import { compareText, type Issue } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
-import type { EmitOptions } from "./emit/flow-module.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { buildManifest, hashContent, hashFlowInputs, MANIFEST_PATH, readManifest, type OutputManifest } from "./manifest/output-manifest.js";
@@ -233,18 +232,10 @@ function validatorIssue(error: ValidatorCompileError, specs: string): Issue {
   return { code: "validator-unsupported", file, pointer: `/${error.schema}`, message };
 }
 
-/** ts-morph takes half a second to load (openapi-typescript, in the formatter, a second): only when a file must be rendered. */
+/** ts-morph takes a while to load: only when a file must be emitted. */
 async function lazyStages() {
-  const [{ tsMorph }, { emitFlowModule }, { emitIndexModule }] = await Promise.all([
-    import("./emit/ts-morph-entry.js"),
-    import("./emit/flow-module.js"),
-    import("./emit/index-module.js"),
-  ]);
-  const project = new tsMorph.Project({ useInMemoryFileSystem: true });
-  return {
-    emitFlowModule: (flow: ProjectModel["flows"][number], emitOptions: EmitOptions) => emitFlowModule(project, flow, emitOptions),
-    emitIndexModule: (model: ProjectModel) => emitIndexModule(project, model),
-  };
+  const [{ emitFlowModule }, { emitIndexModule }] = await Promise.all([import("./emit/flow-module.js"), import("./emit/index-module.js")]);
+  return { emitFlowModule, emitIndexModule };
 }
 
 function recall(cache: RenderCache, runKey: string): { files: OutputFile[]; flowCount: number } | undefined {

@@ -1,11 +1,11 @@
-import type { JSDocStructure, OptionalKind, Project, StatementStructures, WriterFunction } from "ts-morph";
+import type { JSDocStructure, OptionalKind, StatementStructures, WriterFunction } from "ts-morph";
 import type { FlowModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
 import { jsDocText } from "./jsdoc.js";
 import { RUNTIME_ENTRY } from "./runtime-exports.js";
 import { tsMorph } from "./ts-morph-entry.js";
 
-const { StructureKind, ts, VariableDeclarationKind } = tsMorph;
+const { printStructure, StructureKind, ts, VariableDeclarationKind } = tsMorph;
 
 export interface EmitOptions {
   /** Base URL compiled into the clients as their default, when the project configured one. */
@@ -21,9 +21,9 @@ export interface EmitOptions {
  * code that uses one flow never loads the others.
  *
  * @example
- * const text = emitFlowModule(project, flow, { baseUrl: undefined });
+ * const text = emitFlowModule(flow, { baseUrl: undefined, validators: false });
  */
-export function emitFlowModule(project: Project, flow: FlowModel, options: EmitOptions): string {
+export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
   const { typePrefix, factory, flowConst } = flow.names;
   const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}${RUNTIME_ENTRY}`;
   const stem = `./${flow.modulePath.split("/").pop() ?? ""}`;
@@ -81,10 +81,7 @@ export function emitFlowModule(project: Project, flow: FlowModel, options: EmitO
       },
     },
   ];
-  const file = project.createSourceFile(`/${flow.modulePath}.ts`, { leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`, statements }, { overwrite: true });
-  const text = file.getFullText();
-  project.removeSourceFile(file);
-  return text;
+  return printStructure({ kind: StructureKind.SourceFile, leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`, statements });
 }
 
 function typeAlias(name: string, type: string, description: string): StatementStructures {

@@ -1,10 +1,10 @@
-import type { Project, StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
 import type { ProjectModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
 import { RUNTIME_ENTRY, RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "./runtime-exports.js";
 import { tsMorph } from "./ts-morph-entry.js";
 
-const { StructureKind } = tsMorph;
+const { printStructure, StructureKind } = tsMorph;
 
 /**
  * `index.ts`: the runtime's exports, and each flow module as a namespace (`acmeQa.createQaClient`),
@@ -12,9 +12,9 @@ const { StructureKind } = tsMorph;
  * instead keeps type-checking to that flow.
  *
  * @example
- * const text = emitIndexModule(project, model);
+ * const text = emitIndexModule(model);
  */
-export function emitIndexModule(project: Project, model: ProjectModel): string {
+export function emitIndexModule(model: ProjectModel): string {
   const statements: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_VALUE_EXPORTS] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_TYPE_EXPORTS] },
@@ -26,8 +26,5 @@ export function emitIndexModule(project: Project, model: ProjectModel): string {
       }),
     ),
   ];
-  const file = project.createSourceFile("/index.ts", { leadingTrivia: `${banner("the specs")}\n\n`, statements }, { overwrite: true });
-  const text = file.getFullText();
-  project.removeSourceFile(file);
-  return text;
+  return printStructure({ kind: StructureKind.SourceFile, leadingTrivia: `${banner("the specs")}\n\n`, statements });
 }
