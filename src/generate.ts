@@ -16,6 +16,7 @@ import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { buildManifest, hashContent, hashFlowInputs, MANIFEST_PATH, readManifest, type OutputManifest } from "./manifest/output-manifest.js";
 import { listOutputFiles } from "./write/write-output.js";
+import { readTextFiles } from "./read-text-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
 
@@ -114,7 +115,8 @@ async function compareWithManifest(outDir: string, manifest: OutputManifest): Pr
   const present = await listOutputFiles(outDir);
   const recorded = Object.keys(manifest.files);
   if (present.length !== recorded.length + 1 || !present.includes(MANIFEST_PATH)) return undefined;
-  const files = await Promise.all(present.map(async (file) => ({ path: file, content: await readFile(path.join(outDir, file), "utf8") })));
+  const contents = readTextFiles(present.map((file) => path.join(outDir, file)));
+  const files = present.map((file, i) => ({ path: file, content: contents[i] ?? "" }));
   for (const file of files) {
     if (file.path !== MANIFEST_PATH && manifest.files[file.path]?.output !== hashContent(file.content)) return undefined;
   }
@@ -174,7 +176,10 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
 async function readKeptFiles(outDir: string, manifest: OutputManifest | undefined, plan: readonly Planned[]): Promise<Map<string, string>> {
   if (manifest === undefined) return new Map();
   const candidates = plan.filter((file) => manifest.files[file.path]?.inputs === file.inputs);
-  const contents = await Promise.all(candidates.map((file) => readFile(path.join(outDir, ...file.path.split("/")), "utf8").catch(() => undefined)));
+  const contents = readTextFiles(
+    candidates.map((file) => path.join(outDir, ...file.path.split("/"))),
+    () => undefined,
+  );
   const kept = new Map<string, string>();
   candidates.forEach((file, i) => {
     const content = contents[i];

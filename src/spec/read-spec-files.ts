@@ -1,4 +1,5 @@
-import { readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
+import { readdir, readlink, realpath, stat } from "node:fs/promises";
+import { readTextFiles } from "../read-text-files.js";
 import path from "node:path";
 import { compareText, type Issue } from "../issues.js";
 
@@ -47,13 +48,13 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
   }
   const issues: Issue[] = found.problems.map(({ relPath, message }) => ({ code: "unreadable-file", file: `${displayRoot}/${relPath}`, message }));
   const relPaths = found.files.sort(compareText);
-  const texts = await Promise.all(
-    relPaths.map((rel) =>
-      readFile(path.join(root, rel), "utf8").catch((error: NodeJS.ErrnoException) => {
-        issues.push({ code: "unreadable-file", file: `${displayRoot}/${rel}`, message: `cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
-        return undefined;
-      }),
-    ),
+  const texts = readTextFiles(
+    relPaths.map((rel) => path.join(root, rel)),
+    (error, file) => {
+      const rel = path.relative(root, file).split(path.sep).join("/");
+      issues.push({ code: "unreadable-file", file: `${displayRoot}/${rel}`, message: `cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
+      return undefined;
+    },
   );
   const flows: FlowSource[] = [];
   const shared: SpecSource[] = [];

@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
 import { compareText } from "../issues.js";
 import { MANIFEST_PATH } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
+import { readTextFiles } from "../read-text-files.js";
 import { isStale } from "./stale-pid.js";
 
 export interface OutputDiff {
@@ -211,9 +212,9 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
   const paths = await listOutputFiles(outDir);
   if (paths.length === 0) return new Map();
   // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
-  const index = paths.includes("index.ts") ? await readFile(path.join(root, "index.ts"), "utf8") : "";
+  const [index = ""] = paths.includes("index.ts") ? readTextFiles([path.join(root, "index.ts")]) : [];
   if (!index.startsWith(BANNER_PREFIX)) throw new ForeignOutputError(outDir);
-  const contents = await Promise.all(paths.map((p) => readFile(path.join(root, p), "utf8")));
+  const contents = readTextFiles(paths.map((p) => path.join(root, p)));
   return new Map(paths.map((p, i) => [p, contents[i] ?? ""]));
 }
 
