@@ -424,7 +424,9 @@ describe("rate limits and concurrency", () => {
 
   it("lets a queued call be aborted", async () => {
     const name = script("queue-abort", slow(300));
-    const flow = client(name, { maxConcurrency: 1 });
+    const flow = client(name, {
+      transport: createFlowTransport({ maxConcurrency: 1 }),
+    });
     const first = flow.run({ q: "1" });
     const error = await failureOf(
       flow.run({ q: "2" }, { signal: AbortSignal.timeout(50) }),

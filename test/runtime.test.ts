@@ -390,7 +390,7 @@ describe("the API key never leaks", () => {
   it("redacts the echoed key but keeps the rest of the server's answer", async () => {
     const error = await runError(flow("echo-key", { apiKey: KEY }));
     expect(error.message).toBe(
-      "@acme/echo-key: key Bearer [redacted] is revoked [HTTP 401 unauthorized] (request id Bearer [redacted])\n  (input): Bearer [redacted]",
+      "@acme/echo-key: key Bearer [redacted] is revoked [HTTP 401 unauthorized] (request id Bearer [redacted])\n  (root): Bearer [redacted]",
     );
     expect(error.body).toMatchObject({ hint: "Bearer [redacted]" });
   });
@@ -451,18 +451,18 @@ describe("option validation", () => {
     expect(JSON.stringify(messages)).not.toContain("abc\\ndef");
     expect(messages).toMatchInlineSnapshot(`
       {
-        "apiKey with a line break": "@acme/qa: apiKey has spaces, line breaks or non-ASCII characters; pass the key exactly as issued",
-        "bad default baseUrl": "@acme/qa: baseUrl "api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "baseUrl with a query": "@acme/qa: baseUrl "https://api.example.com/?x=1" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "baseUrl with credentials": "@acme/qa: baseUrl "https://u:p@api.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "blank apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got a blank string)",
-        "empty apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got a blank string)",
-        "empty baseUrl": "@acme/qa: baseUrl "" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "http to a remote host": "@acme/qa: baseUrl "http://api.example.com" uses http:// and would send the API key unencrypted; use https://, or pass { allowInsecureHttp: true }",
-        "missing apiKey": "@acme/qa: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got nothing)",
-        "no baseUrl and no default": "@acme/qa: no base URL; pass { baseUrl } (e.g. "https://api.example.com") or set FLOW_BASE_URL; this client was generated without a default",
-        "non-http baseUrl": "@acme/qa: baseUrl "ftp://files.example.com" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
-        "relative baseUrl": "@acme/qa: baseUrl "/api" is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"",
+        "apiKey with a line break": "@acme/qa: apiKey has spaces or non-ASCII characters; pass the key as issued",
+        "bad default baseUrl": "@acme/qa: baseUrl "api.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "baseUrl with a query": "@acme/qa: baseUrl "https://api.example.com/?x=1" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "baseUrl with credentials": "@acme/qa: baseUrl "https://u:p@api.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "blank apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
+        "empty apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
+        "empty baseUrl": "@acme/qa: baseUrl "" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "http to a remote host": "@acme/qa: baseUrl "http://api.example.com" would send the API key unencrypted; use https:// or pass { allowInsecureHttp: true }",
+        "missing apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
+        "no baseUrl and no default": "@acme/qa: no base URL; set FLOW_BASE_URL or pass { baseUrl }, e.g. "https://api.example.com"",
+        "non-http baseUrl": "@acme/qa: baseUrl "ftp://files.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "relative baseUrl": "@acme/qa: baseUrl "/api" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
       }
     `);
   });

@@ -17,10 +17,8 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Retry policy, or false for a single attempt. */
   retry?: RetryOptions | false | undefined;
-  /** Shared queue and rate-limit figures (`createFlowTransport`). Default: one of its own. */
+  /** Shared concurrency cap and rate-limit figures (`createFlowTransport`). Default: figures of its own, no cap. */
   transport?: FlowTransport | undefined;
-  /** At most this many requests in flight, when no `transport` is given; further calls queue. */
-  maxConcurrency?: number | undefined;
   /** Custom fetch for openapi-fetch (tests, proxies), called with a `Request` on every attempt. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Extra headers sent on every call. */
@@ -41,18 +39,16 @@ export interface ClientOptions {
  * const apiKey = checkApiKey("@acme/qa", options.apiKey ?? env("FLOW_API_KEY"));
  */
 export function checkApiKey(flowId: string, apiKey: unknown): string {
-  if (typeof apiKey !== "string" || apiKey.trim() === "") {
-    const got = typeof apiKey === "string" ? "a blank string" : "nothing";
-    throw new TypeError(
-      `${flowId}: no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got ${got})`,
+  if (typeof apiKey !== "string" || !apiKey.trim())
+    throw optionError(
+      flowId,
+      "no API key; pass { apiKey } or set FLOW_API_KEY",
     );
-  }
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    const problem = "apiKey has spaces, line breaks or non-ASCII characters";
-    throw new TypeError(
-      `${flowId}: ${problem}; pass the key exactly as issued`,
+  if (!/^[\x21-\x7e]+$/.test(apiKey))
+    throw optionError(
+      flowId,
+      "apiKey has spaces or non-ASCII characters; pass the key as issued",
     );
-  }
   return apiKey;
 }
 
@@ -68,18 +64,19 @@ export function checkBaseUrl(
   baseUrl: string | undefined,
   allowHttp?: boolean,
 ): string {
-  const quoted = JSON.stringify(baseUrl);
-  if (baseUrl === undefined) {
-    throw new TypeError(
-      `${flowId}: no base URL; pass { baseUrl } (e.g. "https://api.example.com") or set FLOW_BASE_URL; this client was generated without a default`,
+  const example = `, e.g. "https://api.example.com"`;
+  if (baseUrl === undefined)
+    throw optionError(
+      flowId,
+      `no base URL; set FLOW_BASE_URL or pass { baseUrl }${example}`,
     );
-  }
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
   } catch {
     // reported below with the other malformed values
   }
+  const quoted = `baseUrl ${JSON.stringify(baseUrl)}`;
   // A query or fragment would swallow the appended path; fetch refuses URLs with credentials.
   if (
     !url ||
@@ -87,22 +84,27 @@ export function checkBaseUrl(
     /[?#]/.test(baseUrl) ||
     url.username ||
     url.password
-  ) {
-    throw new TypeError(
-      `${flowId}: baseUrl ${quoted} is not an absolute http(s) URL without query or credentials; pass e.g. "https://api.example.com"`,
+  )
+    throw optionError(
+      flowId,
+      `${quoted} is not an absolute http(s) URL without query or credentials; pass one${example}`,
     );
-  }
   // The key would cross the network in clear text: only loopback, unless the caller insists.
   if (
     url.protocol === "http:" &&
     !allowHttp &&
     !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname)
-  ) {
-    throw new TypeError(
-      `${flowId}: baseUrl ${quoted} uses http:// and would send the API key unencrypted; use https://, or pass { allowInsecureHttp: true }`,
+  )
+    throw optionError(
+      flowId,
+      `${quoted} would send the API key unencrypted; use https:// or pass { allowInsecureHttp: true }`,
     );
-  }
   return baseUrl.replace(/\/+$/, "");
+}
+
+/** A bad option: a plain TypeError, thrown when the client is made. */
+function optionError(flowId: string, problem: string): TypeError {
+  return new TypeError(`${flowId}: ${problem}`);
 }
 
 /**

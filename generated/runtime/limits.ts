@@ -19,16 +19,14 @@ export interface FlowTransport {
   /** The last rate-limit figures any client of this transport saw. */
   readonly rateLimit: RateLimit | undefined;
   /** Waits for a free slot; false when `signal` aborted first. Call `release()` after a true. */
-  acquire(signal: AbortSignal): boolean | Promise<boolean>;
-  release(): void;
-  /** Records the rate-limit figures of a response, when it sent any. */
-  observe(headers: Headers): void;
+  acquire?(signal: AbortSignal): boolean | Promise<boolean>;
+  release?(): void;
 }
 
 /**
  * Shared state for clients that talk to one platform: pass it as `transport` to each, and they
- * queue behind one `maxConcurrency` and see the same `rateLimit`. A client made without one gets
- * its own.
+ * queue behind one `maxConcurrency` and see the same `rateLimit`. A client made without one has
+ * its own figures and no limit.
  *
  * @example
  * const transport = createFlowTransport({ maxConcurrency: 8 });
@@ -41,11 +39,8 @@ export function createFlowTransport(
   const max = options.maxConcurrency ?? Infinity;
   const queue: (() => void)[] = [];
   let active = 0;
-  let rateLimit: RateLimit | undefined;
   return {
-    get rateLimit() {
-      return rateLimit;
-    },
+    rateLimit: undefined,
     acquire(signal) {
       if (signal.aborted) return false;
       if (active < max) return !!++active;
@@ -67,10 +62,18 @@ export function createFlowTransport(
       active--;
       queue.shift()?.();
     },
-    observe(headers) {
-      rateLimit = readRateLimit(headers) ?? rateLimit;
-    },
   };
+}
+
+/**
+ * Keeps the rate-limit figures of a response on the transport, when it sent any.
+ *
+ * @example
+ * noteRateLimit(transport, response.headers);
+ */
+export function noteRateLimit(transport: FlowTransport, headers: Headers) {
+  (transport as { rateLimit: RateLimit | undefined }).rateLimit =
+    readRateLimit(headers) ?? transport.rateLimit;
 }
 
 /**
@@ -80,23 +83,17 @@ export function createFlowTransport(
  * readRateLimit(new Headers({ "ratelimit-remaining": "3" })); // { limit: undefined, remaining: 3, resetAt: undefined }
  */
 export function readRateLimit(headers: Headers): RateLimit | undefined {
-  const read = (name: string) => {
+  const figures = ["limit", "remaining", "reset"].map((name) => {
     const value =
       headers.get(`ratelimit-${name}`) ?? headers.get(`x-ratelimit-${name}`);
-    const number = value === null ? NaN : Number(value);
-    return Number.isFinite(number) ? number : undefined;
-  };
-  const limit = read("limit");
-  const remaining = read("remaining");
-  const reset = read("reset");
-  if (limit === undefined && remaining === undefined && reset === undefined)
-    return undefined;
+    return value !== null && Number.isFinite(+value) ? +value : undefined;
+  });
+  if (figures.every((figure) => figure === undefined)) return undefined;
+  const [limit, remaining, reset] = figures;
   // Reset is seconds from now (RateLimit-Reset) or, as some servers send it, epoch seconds.
   const resetAt =
     reset === undefined
       ? undefined
-      : reset > 1e9
-        ? reset * 1000
-        : Date.now() + reset * 1000;
+      : (reset > 1e9 ? 0 : Date.now()) + reset * 1000;
   return { limit, remaining, resetAt };
 }

@@ -1,14 +1,16 @@
 // One flow's client: an openapi-fetch client with the key added by a middleware, and around its
-// `POST` the loop that gives every call a deadline and retries (attempt.ts makes each attempt).
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+// `POST` the loop that gives every call a deadline and retries (attempt.ts reads each answer).
+import createClient, {
+  type Client,
+  type ClientOptions as FetchClientOptions,
+} from "openapi-fetch";
 import {
-  attemptOnce,
   check,
   fail,
   failure,
+  readAnswer,
+  type Answer,
   type AttemptContext,
-  type PostInit,
-  type Poster,
 } from "./attempt.js";
 import {
   checkApiKey,
@@ -17,14 +19,8 @@ import {
   type ClientOptions,
 } from "./config.js";
 import type { FlowFailure } from "./errors.js";
-import { createFlowTransport, type RateLimit } from "./limits.js";
-import {
-  backoffDelay,
-  retryable,
-  retryPolicy,
-  sleep,
-  type RetryPolicy,
-} from "./retry.js";
+import type { RateLimit } from "./limits.js";
+import { backoffDelay, retryable, retryPolicy, sleep } from "./retry.js";
 import type { FlowValidators } from "./validate.js";
 
 /** Where a flow lives on the platform, and its validators when generated with `--validators`. */
@@ -91,46 +87,153 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
   defaults: { readonly baseUrl?: string | undefined },
   options: ClientOptions = {},
 ): FlowClient<Input, Output, Paths> {
-  const flowId = flow.id;
+  const { id: flowId, path, validators } = flow;
   const apiKey = checkApiKey(flowId, options.apiKey ?? env("FLOW_API_KEY"));
   const baseUrl = checkBaseUrl(
     flowId,
     options.baseUrl ?? env("FLOW_BASE_URL") ?? defaults.baseUrl,
     options.allowInsecureHttp,
   );
-  const { validators } = flow;
   const validate = options.validate ?? (validators ? "throw" : false);
-  if (validate && !validators) {
+  if (validate && !validators)
     throw new TypeError(
       `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
     );
-  }
+  const { fetch: customFetch, onEvent } = options;
   const client = createClient<Paths>({
     baseUrl,
-    ...(options.fetch && { fetch: options.fetch }),
-    ...(options.headers && { headers: options.headers }),
-  });
-  client.use(authMiddleware(apiKey));
-  if (options.middleware) client.use(...options.middleware);
-  const transport =
-    options.transport ??
-    createFlowTransport({ maxConcurrency: options.maxConcurrency });
+    fetch: customFetch,
+    headers: options.headers,
+  } as FetchClientOptions);
+  const bearer = `Bearer ${apiKey}`;
+  client.use(
+    {
+      // On the Request itself, after openapi-fetch merged every other header: a stray
+      // "authorization" header in the options cannot replace it, and middleware added after this
+      // one sees the request as it will be sent.
+      onRequest({ request }) {
+        request.headers.set("authorization", bearer);
+      },
+    },
+    ...(options.middleware ?? []),
+  );
+  const transport = options.transport ?? { rateLimit: undefined };
   const context: AttemptContext = {
     flowId,
-    path: flow.path,
     apiKey,
-    poster: client as unknown as Poster,
     transport,
-    onEvent: options.onEvent,
+    onEvent,
     validators,
     validate,
   };
   const policy = retryPolicy(options.retry);
-  const call = (input: Input, runOptions: RunOptions = {}) =>
-    callFlow<Output>(context, policy, input, {
-      ...runOptions,
-      timeoutMs: runOptions.timeoutMs ?? options.timeoutMs ?? 60_000,
-    });
+  const { maxRetries } = policy;
+  const post = client.POST as unknown as (
+    path: string,
+    init: object,
+  ) => Promise<Answer>;
+
+  /** A whole call: the input check, then attempts and waits until one succeeds or may not be retried. */
+  const call = async (
+    input: Input,
+    runOptions: RunOptions = {},
+  ): Promise<FlowResult<Output>> => {
+    const invalid = check(context, "input", input);
+    if (invalid) return failure(invalid);
+    const { signal: callerSignal, idempotencyKey } = runOptions;
+    const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 60_000;
+    const endsAt = Date.now() + timeoutMs;
+    // One signal for the whole call, aborted by the caller's signal or when the deadline passes.
+    const controller = new AbortController();
+    const { signal } = controller;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort(callerSignal!.reason);
+    if (callerSignal?.aborted) onAbort();
+    callerSignal?.addEventListener("abort", onAbort);
+    const stopped = (cause: unknown) => {
+      const kind = timedOut ? "timeout" : "aborted";
+      const message = timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : "the call was aborted";
+      return fail(context, { kind, code: kind, message, cause });
+    };
+    const idempotent = !!runOptions.idempotent || idempotencyKey !== undefined;
+    const init = {
+      body: input,
+      headers:
+        idempotencyKey === undefined
+          ? runOptions.headers
+          : { ...runOptions.headers, "idempotency-key": idempotencyKey },
+      parseAs: "text",
+      // The signal goes to fetch itself rather than into the Request openapi-fetch builds, which
+      // would have to follow it too; a custom fetch gets it on that Request.
+      ...(customFetch
+        ? { signal }
+        : { fetch: (request: Request) => fetch(request, { signal }) }),
+    };
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const started = onEvent && performance.now();
+        let result: FlowResult<Output> | undefined;
+        let error: FlowFailure | undefined;
+        const slot = transport.acquire?.(signal);
+        if (slot !== undefined && !(await slot)) error = stopped(signal.reason);
+        else {
+          onEvent?.({ type: "request", flowId, attempt });
+          let answer: Answer | undefined;
+          try {
+            answer = await post(path, init);
+          } catch (cause) {
+            error = signal.aborted
+              ? stopped(cause)
+              : fail(context, {
+                  kind: "connection",
+                  code: "network_error",
+                  message: `network error: ${describe(cause)}`,
+                  cause,
+                });
+          } finally {
+            transport.release?.();
+          }
+          if (answer) result = readAnswer(context, answer, attempt, started);
+        }
+        if (error) {
+          onEvent?.({
+            type: "error",
+            flowId,
+            attempt,
+            durationMs: performance.now() - started!,
+            error,
+          });
+          result = failure(error);
+        }
+        error = result!.error;
+        if (!error) return result!;
+        error.attempts = attempt;
+        const delayMs =
+          attempt > maxRetries ||
+          signal.aborted ||
+          !retryable(error, idempotent)
+            ? undefined
+            : backoffDelay(policy, attempt, error.retryAfterMs);
+        if (delayMs === undefined || Date.now() + delayMs >= endsAt)
+          return result!;
+        onEvent?.({ type: "retry", flowId, attempt, delayMs, error });
+        if (!(await sleep(delayMs, signal))) {
+          error = stopped(signal.reason);
+          error.attempts = attempt;
+          return failure(error);
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
+    }
+  };
   return {
     flowId,
     client,
@@ -139,112 +242,15 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     },
     call,
     async run(input, runOptions) {
-      const result = await call(input, runOptions);
-      if (result.error) throw result.error;
-      return result.data;
+      const { data, error } = await call(input, runOptions);
+      if (error) throw error;
+      return data;
     },
   };
 }
 
-/**
- * Sends the key. It sets the header on the Request itself, after openapi-fetch merged every other
- * header, so a stray "authorization" header in the options cannot replace it; middleware added
- * after it sees the request as it will be sent.
- */
-function authMiddleware(apiKey: string): Middleware {
-  const bearer = `Bearer ${apiKey}`;
-  return {
-    onRequest({ request }) {
-      request.headers.set("authorization", bearer);
-    },
-  };
-}
-
-/** A whole call: the input check, then attempts and waits until one succeeds or may not be retried. */
-async function callFlow<Output>(
-  context: AttemptContext,
-  policy: RetryPolicy,
-  input: unknown,
-  runOptions: RunOptions & { timeoutMs: number },
-): Promise<FlowResult<Output>> {
-  const invalid = check(context, "input", input);
-  if (invalid) return failure(invalid);
-  const { idempotencyKey, timeoutMs } = runOptions;
-  const deadline = startDeadline(timeoutMs, runOptions.signal);
-  const { signal } = deadline;
-  const stopped = (cause: unknown) =>
-    deadline.timedOut()
-      ? fail(context, {
-          kind: "timeout",
-          code: "timeout",
-          message: `no answer within ${timeoutMs} ms`,
-          cause,
-        })
-      : fail(context, {
-          kind: "aborted",
-          code: "aborted",
-          message: "the call was aborted",
-          cause,
-        });
-  const headers =
-    idempotencyKey === undefined
-      ? runOptions.headers
-      : { ...runOptions.headers, "idempotency-key": idempotencyKey };
-  const idempotent = !!runOptions.idempotent || idempotencyKey !== undefined;
-  const init: PostInit = { body: input, signal, headers, parseAs: "text" };
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const result = await attemptOnce<Output>(context, init, attempt, stopped);
-      const { error } = result;
-      if (!error) return result;
-      error.attempts = attempt;
-      const delayMs =
-        attempt > policy.maxRetries ||
-        signal.aborted ||
-        !retryable(error, idempotent)
-          ? undefined
-          : backoffDelay(policy, attempt, error.retryAfterMs);
-      if (delayMs === undefined || Date.now() + delayMs >= deadline.endsAt)
-        return result;
-      context.onEvent?.({
-        type: "retry",
-        flowId: context.flowId,
-        attempt,
-        delayMs,
-        error,
-      });
-      if (!(await sleep(delayMs, signal))) {
-        const error = stopped(signal.reason);
-        error.attempts = attempt;
-        return failure(error);
-      }
-    }
-  } finally {
-    deadline.stop();
-  }
-}
-
-/** One signal for a whole call, aborted by the caller's signal or when `timeoutMs` has passed. */
-function startDeadline(
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onAbort();
-  callerSignal?.addEventListener("abort", onAbort);
-  return {
-    signal: controller.signal,
-    endsAt: Date.now() + timeoutMs,
-    timedOut: () => timedOut,
-    stop() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", onAbort);
-    },
-  };
+/** The message of a failed fetch; Node's says only "fetch failed", the reason (ECONNREFUSED, DNS, TLS) is on its cause. */
+function describe(cause: unknown): string {
+  const inner = (cause as Error)?.cause;
+  return `${(cause as Error)?.message ?? cause}${inner instanceof Error ? ` (${inner.message})` : ""}`;
 }

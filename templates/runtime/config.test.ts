@@ -5,20 +5,12 @@ describe("checkApiKey", () => {
   it.each([
     ["a key", "sk_123", undefined],
     ["a short key", "k", undefined],
-    [
-      "nothing",
-      undefined,
-      "no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got nothing)",
-    ],
-    [
-      "a blank string",
-      "  ",
-      "no API key; pass { apiKey } or set the FLOW_API_KEY environment variable (got a blank string)",
-    ],
+    ["nothing", undefined, "no API key; pass { apiKey } or set FLOW_API_KEY"],
+    ["a blank string", "  ", "no API key; pass { apiKey } or set FLOW_API_KEY"],
     [
       "a line break",
       "abc\ndef",
-      "apiKey has spaces, line breaks or non-ASCII characters; pass the key exactly as issued",
+      "apiKey has spaces or non-ASCII characters; pass the key as issued",
     ],
   ])("%s", (_name, given, problem) => {
     if (problem === undefined) expect(checkApiKey("@t/f", given)).toBe(given);
@@ -62,7 +54,7 @@ describe("checkBaseUrl", () => {
       "https://u:p@a.example",
       /is not an absolute http\(s\) URL/,
     ],
-    ["http elsewhere", "http://10.0.0.1", /allowInsecureHttp/],
+    ["http elsewhere", "http://10.0.0.1", /unencrypted.*allowInsecureHttp/],
   ])("refuses %s", (_name, given, want) => {
     expect(() => checkBaseUrl("@t/f", given)).toThrow(want);
   });

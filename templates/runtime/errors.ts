@@ -67,36 +67,32 @@ export class FlowError extends Error {
     this.prototype.name = "FlowError";
     (this.prototype as unknown as Record<symbol, boolean>)[BRAND] = true;
   }
-  readonly kind: FlowErrorKind;
-  readonly flowId: string;
+  // Declared, not initialised: the constructor assigns them all at once.
+  declare readonly kind: FlowErrorKind;
+  declare readonly flowId: string;
   /** HTTP status, or 0 when no response arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** The platform's error code (`invalid_input`, `rate_limited`…), else `http_<status>`, `timeout`, `aborted`, `network_error`, `invalid_response`. */
-  readonly code: string;
-  readonly body: FlowErrorBody | undefined;
+  declare readonly code: string;
+  declare readonly body: FlowErrorBody | undefined;
   /** Problems with the request body (from the server or the input validator) or with the output. */
-  readonly details: FlowErrorDetail[];
-  readonly requestId: string | undefined;
+  declare readonly details: FlowErrorDetail[];
+  declare readonly requestId: string | undefined;
   /** How long the server asked to wait (`Retry-After` or the rate-limit reset), in ms. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** Attempts made, retries included. */
-  attempts = 1;
-  readonly response: Response | undefined;
+  declare attempts: number;
+  declare readonly response: Response | undefined;
 
   constructor(init: FlowErrorInit) {
-    super(
-      init.message,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
-    this.kind = init.kind;
-    this.flowId = init.flowId;
-    this.status = init.status ?? 0;
-    this.code = init.code;
-    this.body = init.body;
-    this.details = init.details ?? init.body?.details ?? [];
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-    this.response = init.response;
+    const { message, cause, ...fields } = init;
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, {
+      attempts: 1,
+      ...fields,
+      status: init.status ?? 0,
+      details: init.details ?? init.body?.details ?? [],
+    });
   }
 
   /** The response headers, when a response arrived. */
@@ -104,19 +100,10 @@ export class FlowError extends Error {
     return this.response?.headers;
   }
 
-  /** A log-safe summary: leaves out `response` and `cause`, which are not plain data. */
+  /** A log-safe summary: leaves out `response`, `body` and `cause`, which may not be plain data. */
   toJSON(): Record<string, unknown> {
-    const { kind, flowId, status, code, message, requestId, details } = this;
-    return {
-      kind,
-      flowId,
-      status,
-      code,
-      message,
-      requestId,
-      details,
-      attempts: this.attempts,
-    };
+    const { response, body, retryAfterMs, ...fields } = this;
+    return { ...fields, message: this.message };
   }
 }
 
@@ -156,6 +143,15 @@ export function isFlowError(value: unknown): value is FlowFailure {
   return typeof value === "object" && value !== null && BRAND in value;
 }
 
+const KINDS: Record<number, FlowErrorKind> = {
+  400: "invalid_input",
+  401: "auth",
+  403: "auth",
+  404: "not_found",
+  422: "invalid_input",
+  429: "rate_limited",
+};
+
 /**
  * The kind an HTTP error status maps to.
  *
@@ -163,11 +159,7 @@ export function isFlowError(value: unknown): value is FlowFailure {
  * kindOf(429); // "rate_limited"
  */
 export function kindOf(status: number): FlowErrorKind {
-  if (status === 401 || status === 403) return "auth";
-  if (status === 404) return "not_found";
-  if (status === 400 || status === 422) return "invalid_input";
-  if (status === 429) return "rate_limited";
-  return status >= 500 ? "server" : "http";
+  return KINDS[status] ?? (status < 500 ? "http" : "server");
 }
 
 /**
@@ -178,28 +170,19 @@ export function kindOf(status: number): FlowErrorKind {
  * toErrorBody("<html>Bad gateway</html>"); // undefined
  */
 export function toErrorBody(value: unknown): FlowErrorBody | undefined {
-  if (
-    !isRecord(value) ||
-    typeof value["code"] !== "string" ||
-    typeof value["message"] !== "string"
-  )
+  const body = value as Partial<FlowErrorBody> | null;
+  if (typeof body?.code !== "string" || typeof body.message !== "string")
     return undefined;
-  const { details, requestId, ...rest } = value;
-  const body: FlowErrorBody = {
+  const { details, requestId, ...rest } = body as FlowErrorBody;
+  return {
     ...rest,
-    code: value["code"],
-    message: value["message"],
+    ...(Array.isArray(details) && {
+      details: details.filter(
+        (d) => typeof d?.pointer === "string" && typeof d.message === "string",
+      ),
+    }),
+    ...(typeof requestId === "string" && { requestId }),
   };
-  if (Array.isArray(details)) {
-    body.details = details.filter(
-      (d): d is FlowErrorDetail =>
-        isRecord(d) &&
-        typeof d["pointer"] === "string" &&
-        typeof d["message"] === "string",
-    );
-  }
-  if (typeof requestId === "string") body.requestId = requestId;
-  return body;
 }
 
 /**
@@ -215,21 +198,25 @@ export function describeHttpError(
   body: FlowErrorBody | undefined,
   requestId: string | undefined,
 ): string {
+  const http = `HTTP ${response.status}`;
   const suffix = requestId === undefined ? "" : ` (request id ${requestId})`;
-  if (body) {
-    const lines = (body.details ?? []).map(
-      (d) => `\n  ${d.pointer || "(input)"}: ${d.message}`,
-    );
-    return `${body.message} [HTTP ${response.status} ${body.code}]${suffix}${lines.join("")}`;
-  }
+  if (body)
+    return `${body.message} [${http} ${body.code}]${suffix}${detailLines(body.details)}`;
   const snippet =
-    typeof raw === "string" && raw !== ""
+    typeof raw === "string" && raw
       ? `: ${JSON.stringify(raw.slice(0, 200))}`
       : "";
-  const http = `HTTP ${response.status} ${response.statusText}`.trim();
-  return `${http} without a JSON error body${snippet}${suffix}`;
+  return `${`${http} ${response.statusText}`.trim()} without a JSON error body${snippet}${suffix}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * One indented line per detail, the body itself named "(root)".
+ *
+ * @example
+ * detailLines([{ pointer: "/n", message: "is too small" }]); // "\n  /n: is too small"
+ */
+export function detailLines(details: FlowErrorDetail[] = []): string {
+  return details
+    .map((d) => `\n  ${d.pointer || "(root)"}: ${d.message}`)
+    .join("");
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createFlowTransport, readRateLimit } from "./limits.js";
+import {
+  createFlowTransport,
+  noteRateLimit,
+  readRateLimit,
+  type FlowTransport,
+} from "./limits.js";
 
 describe("readRateLimit", () => {
   it.each([
@@ -30,38 +35,38 @@ describe("createFlowTransport", () => {
   it("admits up to maxConcurrency at once and the rest in order as slots free up", async () => {
     const transport = createFlowTransport({ maxConcurrency: 2 });
     const signal = new AbortController().signal;
-    expect(transport.acquire(signal)).toBe(true);
-    expect(transport.acquire(signal)).toBe(true);
+    expect(transport.acquire!(signal)).toBe(true);
+    expect(transport.acquire!(signal)).toBe(true);
     const order: number[] = [];
-    const third = Promise.resolve(transport.acquire(signal)).then(
+    const third = Promise.resolve(transport.acquire!(signal)).then(
       (ok) => order.push(3) && ok,
     );
-    const fourth = Promise.resolve(transport.acquire(signal)).then(
+    const fourth = Promise.resolve(transport.acquire!(signal)).then(
       (ok) => order.push(4) && ok,
     );
-    transport.release();
-    transport.release();
+    transport.release!();
+    transport.release!();
     expect(await Promise.all([third, fourth])).toEqual([true, true]);
     expect(order).toEqual([3, 4]);
   });
 
   it("lets a queued caller leave when its signal aborts, without taking a slot", async () => {
     const transport = createFlowTransport({ maxConcurrency: 1 });
-    expect(transport.acquire(new AbortController().signal)).toBe(true);
+    expect(transport.acquire!(new AbortController().signal)).toBe(true);
     const controller = new AbortController();
-    const waiting = transport.acquire(controller.signal);
+    const waiting = transport.acquire!(controller.signal);
     controller.abort();
     expect(await waiting).toBe(false);
-    transport.release();
-    expect(transport.acquire(new AbortController().signal)).toBe(true);
-    expect(transport.acquire(AbortSignal.abort())).toBe(false);
+    transport.release!();
+    expect(transport.acquire!(new AbortController().signal)).toBe(true);
+    expect(transport.acquire!(AbortSignal.abort())).toBe(false);
   });
 
   it("keeps the last figures a response sent", () => {
-    const transport = createFlowTransport();
+    const transport: FlowTransport = createFlowTransport();
     expect(transport.rateLimit).toBeUndefined();
-    transport.observe(new Headers({ "ratelimit-remaining": "3" }));
-    transport.observe(new Headers({}));
+    noteRateLimit(transport, new Headers({ "ratelimit-remaining": "3" }));
+    noteRateLimit(transport, new Headers({}));
     expect(transport.rateLimit?.remaining).toBe(3);
   });
 });

@@ -26,13 +26,17 @@ export interface RetryPolicy {
 export function retryPolicy(
   options: RetryOptions | false | undefined,
 ): RetryPolicy {
-  const retry = options === false ? { maxRetries: 0 } : (options ?? {});
-  return {
-    maxRetries: retry.maxRetries ?? 2,
-    baseDelayMs: retry.baseDelayMs ?? 500,
-    maxDelayMs: retry.maxDelayMs ?? 30_000,
-  };
+  const {
+    maxRetries = 2,
+    baseDelayMs = 500,
+    maxDelayMs = 30_000,
+  } = (options ?? {}) || { maxRetries: 0 };
+  return { maxRetries, baseDelayMs, maxDelayMs };
 }
+
+/** Connection errors that happen before a request is written: refused, unknown host, unreachable. */
+const NEVER_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
 /**
  * Safe to send again? 429 and 503 say the server did not run the flow; a refused connection never
@@ -42,20 +46,15 @@ export function retryPolicy(
  * if (retryable(error, options.idempotent)) await sleep(delay, signal);
  */
 export function retryable(error: FlowFailure, idempotent: boolean): boolean {
-  if (error.status === 429 || error.status === 503 || neverSent(error.cause))
-    return true;
-  return idempotent && (error.kind === "server" || error.kind === "connection");
-}
-
-/** Connection errors that happen before a request is written: refused, unknown host, unreachable. */
-function neverSent(cause: unknown): boolean {
-  const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause
-    ?.code;
+  const { status, kind } = error;
   return (
-    typeof code === "string" &&
-    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(
-      code,
-    )
+    status === 429 ||
+    status === 503 ||
+    NEVER_SENT.test(
+      (error.cause as { cause?: { code?: string } } | undefined)?.cause
+        ?.code as string,
+    ) ||
+    (idempotent && (kind === "server" || kind === "connection"))
   );
 }
 
@@ -89,14 +88,15 @@ export function retryAfter(
   status: number,
 ): number | undefined {
   const value = headers.get("retry-after");
-  if (value !== null) {
-    const ms = /^\d+$/.test(value.trim())
-      ? Number(value) * 1000
-      : Date.parse(value) - Date.now();
-    return Number.isNaN(ms) ? undefined : Math.max(0, ms);
-  }
-  const resetAt = status === 429 ? readRateLimit(headers)?.resetAt : undefined;
-  return resetAt === undefined ? undefined : Math.max(0, resetAt - Date.now());
+  const ms =
+    value === null
+      ? status === 429
+        ? (readRateLimit(headers)?.resetAt ?? NaN) - Date.now()
+        : NaN
+      : /^\d+$/.test(value.trim())
+        ? Number(value) * 1000
+        : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The optional schema checks a client runs when generated with `--validators`.
-import type { FlowErrorDetail } from "./errors.js";
+import { detailLines, type FlowErrorDetail } from "./errors.js";
 
 /** Checks a value against one of the flow's JSON Schemas: one detail per violation, none if valid. */
 export type Validate = (value: unknown) => FlowErrorDetail[];
@@ -20,8 +20,5 @@ export function describeViolations(
   which: "input" | "output",
   details: FlowErrorDetail[],
 ): string {
-  const lines = details
-    .map((d) => `\n  ${d.pointer || "(root)"}: ${d.message}`)
-    .join("");
-  return `the ${which} does not match the flow's ${which} schema${lines}`;
+  return `the ${which} does not match the flow's ${which} schema${detailLines(details)}`;
 }
