@@ -451,18 +451,18 @@ describe("option validation", () => {
     expect(JSON.stringify(messages)).not.toContain("abc\\ndef");
     expect(messages).toMatchInlineSnapshot(`
       {
-        "apiKey with a line break": "@acme/qa: apiKey has spaces or non-ASCII characters; pass the key as issued",
-        "bad default baseUrl": "@acme/qa: baseUrl "api.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
-        "baseUrl with a query": "@acme/qa: baseUrl "https://api.example.com/?x=1" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
-        "baseUrl with credentials": "@acme/qa: baseUrl "https://u:p@api.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
-        "blank apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
-        "empty apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
-        "empty baseUrl": "@acme/qa: baseUrl "" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
-        "http to a remote host": "@acme/qa: baseUrl "http://api.example.com" would send the API key unencrypted; use https:// or pass { allowInsecureHttp: true }",
-        "missing apiKey": "@acme/qa: no API key; pass { apiKey } or set FLOW_API_KEY",
-        "no baseUrl and no default": "@acme/qa: no base URL; set FLOW_BASE_URL or pass { baseUrl }, e.g. "https://api.example.com"",
-        "non-http baseUrl": "@acme/qa: baseUrl "ftp://files.example.com" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
-        "relative baseUrl": "@acme/qa: baseUrl "/api" is not an absolute http(s) URL without query or credentials; pass one, e.g. "https://api.example.com"",
+        "apiKey with a line break": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+        "bad default baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "api.example.com"",
+        "baseUrl with a query": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://api.example.com/?x=1"",
+        "baseUrl with credentials": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://u:p@api.example.com"",
+        "blank apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+        "empty apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+        "empty baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got """,
+        "http to a remote host": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "http://api.example.com"",
+        "missing apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+        "no baseUrl and no default": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got undefined",
+        "non-http baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "ftp://files.example.com"",
+        "relative baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "/api"",
       }
     `);
   });

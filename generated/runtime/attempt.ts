@@ -65,46 +65,45 @@ export function readAnswer<Output>(
     const raw = answer.error;
     const body = toErrorBody(raw);
     const id = body?.requestId ?? requestId;
-    return failure(
-      fail(context, {
-        kind: kindOf(status),
-        code: body?.code ?? `http_${status}`,
-        message: describeHttpError(response, raw, body, id),
-        status,
-        body,
-        requestId: id,
-        retryAfterMs: retryAfter(headers, status),
-        response,
-      }),
-    );
+    return fail(context, {
+      kind: kindOf(status),
+      code: body?.code ?? `http_${status}`,
+      message: describeHttpError(response, raw, body, id),
+      status,
+      body,
+      requestId: id,
+      retryAfterMs: retryAfter(headers, status),
+      response,
+    });
   }
   let data: unknown;
   try {
     data = JSON.parse(answer.data as string);
   } catch (cause) {
-    return failure(
-      fail(context, {
-        kind: "invalid_response",
-        code: "invalid_response",
-        message: `HTTP ${status} but the body is not JSON`,
-        status,
-        requestId,
-        response,
-        // JSON.parse quotes the body in its message, and the body may hold an echoed key.
-        cause: new SyntaxError(
-          redact(String((cause as Error).message), apiKey),
-        ),
-      }),
-    );
+    return fail(context, {
+      kind: "invalid_response",
+      code: "invalid_response",
+      message: `HTTP ${status} but the body is not JSON`,
+      status,
+      requestId,
+      response,
+      // JSON.parse quotes the body in its message, and the body may hold an echoed key.
+      cause: new SyntaxError(redact(String((cause as Error).message), apiKey)),
+    });
   }
-  const invalid = check(context, "output", data, response, requestId);
-  return invalid
-    ? failure(invalid)
-    : { data: data as Output, error: undefined, response, requestId };
+  return (
+    check(context, "output", data, response, requestId) ?? {
+      data: data as Output,
+      error: undefined,
+      response,
+      requestId,
+    }
+  );
 }
 
 /**
- * A FlowError with the key scrubbed from every field a server could have echoed it into.
+ * A failed result: a FlowError with the key scrubbed from every field a server could have echoed
+ * it into, and the (scrubbed) response and request id it holds.
  *
  * @example
  * return fail(context, { kind: "timeout", code: "timeout", message: "no answer within 100 ms" });
@@ -112,24 +111,29 @@ export function readAnswer<Output>(
 export function fail(
   context: AttemptContext,
   init: Omit<FlowErrorInit, "flowId">,
-): FlowFailure {
+): Failed {
   const { flowId, apiKey } = context;
   const scrub = <T>(value: T) => redactDeep(value, apiKey) as T;
-  const { response } = init;
-  return new FlowError({
+  const response = init.response && redactResponse(init.response, apiKey);
+  const requestId = scrub(init.requestId);
+  const error = new FlowError({
     ...init,
     flowId,
     message: scrub(`${flowId}: ${init.message}`),
     code: scrub(init.code),
-    requestId: scrub(init.requestId),
+    requestId,
     body: scrub(init.body),
     details: scrub(init.details),
-    response: response && redactResponse(response, apiKey),
+    response,
   }) as FlowFailure;
+  return { data: undefined, error, response, requestId };
 }
 
+/** A failed call's result. */
+export type Failed = Extract<FlowResult<unknown>, { data: undefined }>;
+
 /**
- * Checks a value with the generated validator: a failure in "throw" mode, a warning in "warn"
+ * Checks a value with the generated validator: a failed result in "throw" mode, a warning in "warn"
  * mode, nothing when it is valid or the client does not validate.
  *
  * @example
@@ -141,7 +145,7 @@ export function check(
   value: unknown,
   response?: Response,
   requestId?: string,
-): FlowFailure | undefined {
+): Failed | undefined {
   const { validate } = context;
   const details = validate ? context.validators![which](value) : [];
   if (!details.length) return undefined;
@@ -158,19 +162,4 @@ export function check(
     });
   console.warn(redact(`${context.flowId}: ${message}`, context.apiKey));
   return undefined;
-}
-
-/**
- * A failed call's result, with the (scrubbed) response and request id the error holds.
- *
- * @example
- * return failure(error);
- */
-export function failure<Output>(error: FlowFailure): FlowResult<Output> {
-  return {
-    data: undefined,
-    error,
-    response: error.response,
-    requestId: error.requestId,
-  };
 }

@@ -39,22 +39,17 @@ export interface ClientOptions {
  * const apiKey = checkApiKey("@acme/qa", options.apiKey ?? env("FLOW_API_KEY"));
  */
 export function checkApiKey(flowId: string, apiKey: unknown): string {
-  if (typeof apiKey !== "string" || !apiKey.trim())
-    throw optionError(
-      flowId,
-      "no API key; pass { apiKey } or set FLOW_API_KEY",
-    );
-  if (!/^[\x21-\x7e]+$/.test(apiKey))
-    throw optionError(
-      flowId,
-      "apiKey has spaces or non-ASCII characters; pass the key as issued",
-    );
-  return apiKey;
+  if (typeof apiKey === "string" && /^[\x21-\x7e]+$/.test(apiKey))
+    return apiKey;
+  throw new TypeError(
+    `${flowId}: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters`,
+  );
 }
 
 /**
  * The base URL without trailing slashes, checked: absolute http(s), no query, fragment or
- * credentials, and `http://` only to loopback unless `allowHttp`.
+ * credentials, and `http://` only to loopback unless `allowHttp`. Throws one TypeError for every
+ * way it can be wrong, saying what to pass.
  *
  * @example
  * checkBaseUrl("@acme/qa", "https://api.example.com/"); // "https://api.example.com"
@@ -64,47 +59,29 @@ export function checkBaseUrl(
   baseUrl: string | undefined,
   allowHttp?: boolean,
 ): string {
-  const example = `, e.g. "https://api.example.com"`;
-  if (baseUrl === undefined)
-    throw optionError(
-      flowId,
-      `no base URL; set FLOW_BASE_URL or pass { baseUrl }${example}`,
-    );
   let url: URL | undefined;
   try {
-    url = new URL(baseUrl);
+    url = new URL(baseUrl!);
   } catch {
-    // reported below with the other malformed values
+    // refused below with the other bad values
   }
-  const quoted = `baseUrl ${JSON.stringify(baseUrl)}`;
-  // A query or fragment would swallow the appended path; fetch refuses URLs with credentials.
+  // A query or fragment would swallow the appended path; fetch refuses URLs with credentials;
+  // over http:// the key would cross the network in clear text, so only to loopback unless the
+  // caller insists.
   if (
-    !url ||
-    !/^https?:$/.test(url.protocol) ||
-    /[?#]/.test(baseUrl) ||
-    url.username ||
-    url.password
+    url &&
+    !/[?#]/.test(baseUrl!) &&
+    !url.username &&
+    !url.password &&
+    (url.protocol === "https:" ||
+      (url.protocol === "http:" &&
+        (allowHttp ||
+          /^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))))
   )
-    throw optionError(
-      flowId,
-      `${quoted} is not an absolute http(s) URL without query or credentials; pass one${example}`,
-    );
-  // The key would cross the network in clear text: only loopback, unless the caller insists.
-  if (
-    url.protocol === "http:" &&
-    !allowHttp &&
-    !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname)
-  )
-    throw optionError(
-      flowId,
-      `${quoted} would send the API key unencrypted; use https:// or pass { allowInsecureHttp: true }`,
-    );
-  return baseUrl.replace(/\/+$/, "");
-}
-
-/** A bad option: a plain TypeError, thrown when the client is made. */
-function optionError(flowId: string, problem: string): TypeError {
-  return new TypeError(`${flowId}: ${problem}`);
+    return baseUrl!.replace(/\/+$/, "");
+  throw new TypeError(
+    `${flowId}: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got ${JSON.stringify(baseUrl)}`,
+  );
 }
 
 /**

@@ -7,7 +7,6 @@ import createClient, {
 import {
   check,
   fail,
-  failure,
   readAnswer,
   type Answer,
   type AttemptContext,
@@ -127,7 +126,6 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     validate,
   };
   const policy = retryPolicy(options.retry);
-  const { maxRetries } = policy;
   const post = client.POST as unknown as (
     path: string,
     init: object,
@@ -139,7 +137,7 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     runOptions: RunOptions = {},
   ): Promise<FlowResult<Output>> => {
     const invalid = check(context, "input", input);
-    if (invalid) return failure(invalid);
+    if (invalid) return invalid;
     const { signal: callerSignal, idempotencyKey } = runOptions;
     const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 60_000;
     const endsAt = Date.now() + timeoutMs;
@@ -154,13 +152,23 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     const onAbort = () => controller.abort(callerSignal!.reason);
     if (callerSignal?.aborted) onAbort();
     callerSignal?.addEventListener("abort", onAbort);
-    const stopped = (cause: unknown) => {
-      const kind = timedOut ? "timeout" : "aborted";
-      const message = timedOut
-        ? `no answer within ${timeoutMs} ms`
-        : "the call was aborted";
-      return fail(context, { kind, code: kind, message, cause });
-    };
+    const stopped = (cause: unknown) =>
+      fail(
+        context,
+        timedOut
+          ? {
+              kind: "timeout",
+              code: "timeout",
+              message: `no answer within ${timeoutMs} ms`,
+              cause,
+            }
+          : {
+              kind: "aborted",
+              code: "aborted",
+              message: "the call was aborted",
+              cause,
+            },
+      );
     const idempotent = !!runOptions.idempotent || idempotencyKey !== undefined;
     const init = {
       body: input,
@@ -178,17 +186,17 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     try {
       for (let attempt = 1; ; attempt++) {
         const started = onEvent && performance.now();
+        let answer: Answer | undefined;
         let result: FlowResult<Output> | undefined;
-        let error: FlowFailure | undefined;
         const slot = transport.acquire?.(signal);
-        if (slot !== undefined && !(await slot)) error = stopped(signal.reason);
+        if (slot !== undefined && !(await slot))
+          result = stopped(signal.reason);
         else {
           onEvent?.({ type: "request", flowId, attempt });
-          let answer: Answer | undefined;
           try {
             answer = await post(path, init);
           } catch (cause) {
-            error = signal.aborted
+            result = signal.aborted
               ? stopped(cause)
               : fail(context, {
                   kind: "connection",
@@ -199,23 +207,21 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
           } finally {
             transport.release?.();
           }
-          if (answer) result = readAnswer(context, answer, attempt, started);
         }
-        if (error) {
+        if (answer) result = readAnswer(context, answer, attempt, started);
+        const { error } = result!;
+        if (!answer)
           onEvent?.({
             type: "error",
             flowId,
             attempt,
             durationMs: performance.now() - started!,
-            error,
+            error: error!,
           });
-          result = failure(error);
-        }
-        error = result!.error;
         if (!error) return result!;
         error.attempts = attempt;
         const delayMs =
-          attempt > maxRetries ||
+          attempt > policy.maxRetries ||
           signal.aborted ||
           !retryable(error, idempotent)
             ? undefined
@@ -224,9 +230,9 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
           return result!;
         onEvent?.({ type: "retry", flowId, attempt, delayMs, error });
         if (!(await sleep(delayMs, signal))) {
-          error = stopped(signal.reason);
-          error.attempts = attempt;
-          return failure(error);
+          result = stopped(signal.reason);
+          result.error.attempts = attempt;
+          return result;
         }
       }
     } finally {

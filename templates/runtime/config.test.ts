@@ -5,12 +5,20 @@ describe("checkApiKey", () => {
   it.each([
     ["a key", "sk_123", undefined],
     ["a short key", "k", undefined],
-    ["nothing", undefined, "no API key; pass { apiKey } or set FLOW_API_KEY"],
-    ["a blank string", "  ", "no API key; pass { apiKey } or set FLOW_API_KEY"],
+    [
+      "nothing",
+      undefined,
+      "pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+    ],
+    [
+      "a blank string",
+      "  ",
+      "pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
+    ],
     [
       "a line break",
       "abc\ndef",
-      "apiKey has spaces or non-ASCII characters; pass the key as issued",
+      "pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
     ],
   ])("%s", (_name, given, problem) => {
     if (problem === undefined) expect(checkApiKey("@t/f", given)).toBe(given);
@@ -46,15 +54,27 @@ describe("checkBaseUrl", () => {
     expect(checkBaseUrl("@t/f", given, allowHttp)).toBe(want);
   });
   it.each([
-    ["nothing", undefined, /no base URL/],
-    ["a relative URL", "/api", /is not an absolute http\(s\) URL/],
-    ["a query", "https://a.example/?x=1", /is not an absolute http\(s\) URL/],
+    ["nothing", undefined, /got undefined$/],
+    [
+      "a relative URL",
+      "/api",
+      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
+    ],
+    [
+      "a query",
+      "https://a.example/?x=1",
+      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
+    ],
     [
       "credentials",
       "https://u:p@a.example",
-      /is not an absolute http\(s\) URL/,
+      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
     ],
-    ["http elsewhere", "http://10.0.0.1", /unencrypted.*allowInsecureHttp/],
+    [
+      "http elsewhere",
+      "http://10.0.0.1",
+      /unless \{ allowInsecureHttp: true \}\); got "http:\/\/10\.0\.0\.1"$/,
+    ],
   ])("refuses %s", (_name, given, want) => {
     expect(() => checkBaseUrl("@t/f", given)).toThrow(want);
   });
