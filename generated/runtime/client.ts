@@ -23,9 +23,6 @@ import type { RateLimit } from "./limits.js";
 import { backoffDelay, retryable, retryPolicy, sleep } from "./retry.js";
 import type { FlowValidators } from "./validate.js";
 
-/** How late a call may give up after its deadline, so that calls can share deadline timers. */
-const DEADLINE_STEP_MS = 50;
-
 /** Where a flow lives on the platform, and its validators when generated with `--validators`. */
 export interface FlowDefinition {
   readonly id: string;
@@ -130,21 +127,6 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     validate,
   };
   const policy = retryPolicy(options.retry);
-  // Calls whose deadlines fall in the same DEADLINE_STEP_MS window share one signal, aborted by
-  // one timer when the window ends: a call gives up at most DEADLINE_STEP_MS after its deadline,
-  // never before, and most calls make no AbortController or timer of their own.
-  let shared: { until: number; signal: AbortSignal } | undefined;
-  const deadlineSignal = (endsAt: number) => {
-    const until = Math.ceil(endsAt / DEADLINE_STEP_MS) * DEADLINE_STEP_MS;
-    if (shared?.until !== until || shared.signal.aborted) {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), until - Date.now());
-      // A window outlives the calls in it: its timer must not keep a process alive by itself.
-      (timer as { unref?: () => void }).unref?.();
-      shared = { until, signal: controller.signal };
-    }
-    return shared.signal;
-  };
   const post = client.POST as unknown as (
     path: string,
     init: object,
@@ -160,14 +142,21 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     const { signal: callerSignal, idempotencyKey } = runOptions;
     const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 60_000;
     const endsAt = Date.now() + timeoutMs;
-    const timeout = deadlineSignal(endsAt);
-    const signal = callerSignal
-      ? AbortSignal.any([timeout, callerSignal])
-      : timeout;
+    // One signal for the whole call, aborted by the caller's signal or when the deadline passes.
+    const controller = new AbortController();
+    const { signal } = controller;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort(callerSignal!.reason);
+    if (callerSignal?.aborted) onAbort();
+    callerSignal?.addEventListener("abort", onAbort);
     const stopped = (cause: unknown) =>
       fail(
         context,
-        timeout.aborted && signal.reason === timeout.reason
+        timedOut
           ? {
               kind: "timeout",
               code: "timeout",
@@ -195,55 +184,61 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
         ? { signal }
         : { fetch: (request: Request) => fetch(request, { signal }) }),
     };
-    for (let attempt = 1; ; attempt++) {
-      const started = onEvent && performance.now();
-      let answer: Answer | undefined;
-      let result: FlowResult<Output> | undefined;
-      const slot = transport.acquire?.(signal);
-      if (slot !== undefined && !(await slot)) result = stopped(signal.reason);
-      else {
-        onEvent?.({ type: "request", flowId, attempt });
-        try {
-          answer = await post(path, init);
-        } catch (cause) {
-          result = signal.aborted
-            ? stopped(cause)
-            : fail(context, {
-                kind: "connection",
-                code: "network_error",
-                message: `network error: ${describe(cause)}`,
-                cause,
-              });
-        } finally {
-          transport.release?.();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const started = onEvent && performance.now();
+        let answer: Answer | undefined;
+        let result: FlowResult<Output> | undefined;
+        const slot = transport.acquire?.(signal);
+        if (slot !== undefined && !(await slot))
+          result = stopped(signal.reason);
+        else {
+          onEvent?.({ type: "request", flowId, attempt });
+          try {
+            answer = await post(path, init);
+          } catch (cause) {
+            result = signal.aborted
+              ? stopped(cause)
+              : fail(context, {
+                  kind: "connection",
+                  code: "network_error",
+                  message: `network error: ${describe(cause)}`,
+                  cause,
+                });
+          } finally {
+            transport.release?.();
+          }
+        }
+        if (answer) result = readAnswer(context, answer, attempt, started);
+        const { error } = result!;
+        if (!answer)
+          onEvent?.({
+            type: "error",
+            flowId,
+            attempt,
+            durationMs: performance.now() - started!,
+            error: error!,
+          });
+        if (!error) return result!;
+        error.attempts = attempt;
+        const delayMs =
+          attempt > policy.maxRetries ||
+          signal.aborted ||
+          !retryable(error, idempotent)
+            ? undefined
+            : backoffDelay(policy, attempt, error.retryAfterMs);
+        if (delayMs === undefined || Date.now() + delayMs >= endsAt)
+          return result!;
+        onEvent?.({ type: "retry", flowId, attempt, delayMs, error });
+        if (!(await sleep(delayMs, signal))) {
+          result = stopped(signal.reason);
+          result.error.attempts = attempt;
+          return result;
         }
       }
-      if (answer) result = readAnswer(context, answer, attempt, started);
-      const { error } = result!;
-      if (!answer)
-        onEvent?.({
-          type: "error",
-          flowId,
-          attempt,
-          durationMs: performance.now() - started!,
-          error: error!,
-        });
-      if (!error) return result!;
-      error.attempts = attempt;
-      const delayMs =
-        attempt > policy.maxRetries ||
-        signal.aborted ||
-        !retryable(error, idempotent)
-          ? undefined
-          : backoffDelay(policy, attempt, error.retryAfterMs);
-      if (delayMs === undefined || Date.now() + delayMs >= endsAt)
-        return result!;
-      onEvent?.({ type: "retry", flowId, attempt, delayMs, error });
-      if (!(await sleep(delayMs, signal))) {
-        result = stopped(signal.reason);
-        result.error.attempts = attempt;
-        return result;
-      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
     }
   };
   return {
