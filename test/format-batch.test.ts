@@ -22,7 +22,8 @@ async function formatOneByOne(contents: readonly string[], options: prettier.Opt
 
 async function generatedFiles(dir: string): Promise<{ path: string; content: string }[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.parentPath.includes(`${path.sep}runtime`));
+  // The runtime folder is a copy of templates/runtime/; matched inside `dir`, so a checkout whose own path holds "runtime" still counts.
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith(".ts") && !path.relative(dir, e.parentPath).split(path.sep).includes("runtime"));
   return Promise.all(files.map(async (e) => ({ path: path.join(e.parentPath, e.name), content: await readFile(path.join(e.parentPath, e.name), "utf8") })));
 }
 
