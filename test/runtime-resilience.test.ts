@@ -331,6 +331,27 @@ describe("timeouts", () => {
     expect(perCall.kind).toBe("timeout");
   });
 
+  it("keeps each call's own deadline, never earlier, when calls of one client share deadline timers", async () => {
+    const name = script("deadlines", slow(400));
+    const flow = client(name, { timeoutMs: 5000 });
+    const started = performance.now();
+    const [short, long] = await Promise.all([
+      flow.call({ q: "short" }, { timeoutMs: 100 }).then((result) => ({
+        result,
+        elapsed: performance.now() - started,
+      })),
+      flow.call({ q: "long" }),
+    ]);
+    expect(short.result.error?.kind).toBe("timeout");
+    expect(short.elapsed).toBeGreaterThanOrEqual(99);
+    expect(long.data).toEqual({ answer: "yes" });
+    const caller = new AbortController();
+    const aborted = flow.call({ q: "mine" }, { signal: caller.signal });
+    caller.abort();
+    expect((await aborted).error?.kind).toBe("aborted");
+    expect((await flow.call({ q: "after" })).data).toEqual({ answer: "yes" });
+  });
+
   it("lets a slow answer finish within the deadline", async () => {
     const name = script("slowish", slow(150));
     expect(await client(name, { timeoutMs: 2000 }).run({ q: "?" })).toEqual({

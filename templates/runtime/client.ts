@@ -22,6 +22,17 @@ import type { RateLimit } from "./limits.js";
 import { backoffDelay, retryable, retryPolicy, sleep } from "./retry.js";
 import type { FlowValidators } from "./validate.js";
 
+/** How late a call may give up after its deadline, so that calls can share deadline timers. */
+const DEADLINE_STEP_MS = 10;
+
+/** The calls whose deadlines end by `until`: one signal, one timer. */
+interface DeadlineWindow {
+  readonly until: number;
+  readonly signal: AbortSignal;
+  readonly timer: ReturnType<typeof setTimeout>;
+  calls: number;
+}
+
 /** Where a flow lives on the platform, and its validators when generated with `--validators`. */
 export interface FlowDefinition {
   readonly id: string;
@@ -126,6 +137,27 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     validate,
   };
   const policy = retryPolicy(options.retry);
+  // Calls whose deadlines fall in the same DEADLINE_STEP_MS window share one signal, aborted by
+  // one timer when the window ends: a call gives up at most DEADLINE_STEP_MS after its deadline,
+  // never before, and most calls make no AbortController or timer of their own. A window other
+  // than the newest is stopped when its last call ends, so few timers wait at any time.
+  let newest: DeadlineWindow | undefined;
+  const enterWindow = (endsAt: number): DeadlineWindow => {
+    const until = Math.ceil(endsAt / DEADLINE_STEP_MS) * DEADLINE_STEP_MS;
+    if (newest?.until !== until || newest.signal.aborted) {
+      if (newest && !newest.calls) clearTimeout(newest.timer);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), until - Date.now());
+      // Never what keeps a process alive: an attempt in flight or a wait between attempts does.
+      (timer as { unref?: () => void }).unref?.();
+      newest = { until, signal: controller.signal, timer, calls: 0 };
+    }
+    newest.calls++;
+    return newest;
+  };
+  const leaveWindow = (window: DeadlineWindow) => {
+    if (!--window.calls && window !== newest) clearTimeout(window.timer);
+  };
   const post = client.POST as unknown as (
     path: string,
     init: object,
@@ -141,21 +173,15 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
     const { signal: callerSignal, idempotencyKey } = runOptions;
     const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 60_000;
     const endsAt = Date.now() + timeoutMs;
-    // One signal for the whole call, aborted by the caller's signal or when the deadline passes.
-    const controller = new AbortController();
-    const { signal } = controller;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort(callerSignal!.reason);
-    if (callerSignal?.aborted) onAbort();
-    callerSignal?.addEventListener("abort", onAbort);
+    const deadline = enterWindow(endsAt);
+    const timeout = deadline.signal;
+    const signal = callerSignal
+      ? AbortSignal.any([timeout, callerSignal])
+      : timeout;
     const stopped = (cause: unknown) =>
       fail(
         context,
-        timedOut
+        timeout.aborted && signal.reason === timeout.reason
           ? {
               kind: "timeout",
               code: "timeout",
@@ -236,8 +262,7 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
         }
       }
     } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", onAbort);
+      leaveWindow(deadline);
     }
   };
   return {
