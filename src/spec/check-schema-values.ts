@@ -27,46 +27,70 @@ interface SchemaWithValues {
  * A compiled validator checks a hundred schemas' values at once: an array schema with one
  * `prefixItems` entry per schema (`items` of that schema, for the list of its values). An entry is
  * a copy of the schema when it holds no `$ref` (the usual `{ "type": "string", "enum": […] }`),
- * else a `$ref` to it in its file. Compiling per schema, or referring to each (Ajv then compiles
- * the whole file), would cost several times the rest of the checks.
+ * else a `$ref` to it in its file; copies with the same text are checked once. Compiling per
+ * schema, or referring to each (Ajv then compiles the whole file), would cost several times the
+ * rest of the checks.
  *
  * @example
  * checkSchemaValues(ajv, [{ relPath: "@acme/qa.json", root: "/input" }], index);
  */
 export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResource[], index: SpecIndex): SchemaFinding[] {
   const schemas = resources.flatMap((resource) => schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)));
-  const findings: SchemaFinding[] = [];
-  for (let start = 0; start < schemas.length; start += BATCH) findings.push(...checkBatch(ajv, schemas.slice(start, start + BATCH)));
-  return findings;
-}
-
-function checkBatch(ajv: Ajv2020, schemas: readonly SchemaWithValues[]): SchemaFinding[] {
-  const validate = ajv.compile({ type: "array", prefixItems: schemas.map((entry) => ({ type: "array", items: entrySchema(entry) })) });
-  if (validate(schemas.map((entry) => entry.values.map((item) => item.value)))) return [];
-  // One finding per value: the first error about it says enough.
-  const firstErrors = new Map<string, NonNullable<typeof validate.errors>[number]>();
-  for (const error of validate.errors ?? []) {
-    const [entry, item] = splitPointer(error.instancePath);
-    if (entry !== undefined && item !== undefined && !firstErrors.has(`${entry}/${item}`)) firstErrors.set(`${entry}/${item}`, error);
-  }
-  return [...firstErrors].map(([position, error]) => {
-    const [entry = 0, item = 0] = position.split("/").map(Number);
-    const value = schemas[entry]?.values[item] ?? { at: "", keyword: "" };
-    const inner = error.instancePath.slice(`/${position}`.length);
-    return {
-      code: "invalid-schema-value" as const,
-      relPath: schemas[entry]?.resource.relPath ?? "",
-      pointer: value.at,
-      message: `this ${value.keyword} value fails its own schema${inner ? ` at ${inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
-    };
+  // A schema without `$ref` holds its values and everything they are checked against, so equal
+  // texts give equal answers: each distinct one is checked once (flows repeat the same enums).
+  const distinct = new Map<string, Distinct>();
+  const keys = schemas.map((entry) => {
+    const text = JSON.stringify(entry.schema);
+    const ref = text.includes('"$ref"') ? entryRef(entry) : undefined;
+    // A `$ref` reaches other schemas: those are checked where they sit, each apart.
+    const key = ref === undefined ? text : `$ref ${ref}`;
+    if (!distinct.has(key)) distinct.set(key, { items: ref === undefined ? entry.schema : { $ref: ref }, values: entry.values.map((item) => item.value), errors: new Map() });
+    return key;
+  });
+  const unique = [...distinct.values()];
+  for (let start = 0; start < unique.length; start += BATCH) checkBatch(ajv, unique.slice(start, start + BATCH));
+  return schemas.flatMap((entry, i) => {
+    const errors = distinct.get(keys[i] as string)?.errors ?? new Map();
+    return [...errors].map(([item, error]) => {
+      const value = entry.values[item] ?? { at: "", keyword: "" };
+      return {
+        code: "invalid-schema-value" as const,
+        relPath: entry.resource.relPath,
+        pointer: value.at,
+        message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
+      };
+    });
   });
 }
 
-function entrySchema({ schema, resource, pointer }: SchemaWithValues): unknown {
-  if (!JSON.stringify(schema).includes('"$ref"')) return schema;
+/** Per value (by its position in the schema's list of values), the first error about it: it says enough. */
+type ValueErrors = Map<number, { readonly inner: string; readonly message: string | undefined; readonly params: Record<string, unknown> }>;
+
+/** A distinct schema to check: itself (or a `$ref` to it) as `items`, its values, and the errors found. */
+interface Distinct {
+  readonly items: unknown;
+  readonly values: readonly unknown[];
+  readonly errors: ValueErrors;
+}
+
+/** Checks the values of up to BATCH schemas with one validator, and records each schema's errors. */
+function checkBatch(ajv: Ajv2020, batch: readonly Distinct[]): void {
+  const validate = ajv.compile({ type: "array", prefixItems: batch.map(({ items }) => ({ type: "array", items })) });
+  if (validate(batch.map(({ values }) => values))) return;
+  for (const error of validate.errors ?? []) {
+    const [entry, item] = splitPointer(error.instancePath).map(Number);
+    if (entry === undefined || item === undefined) continue;
+    const errors = batch[entry]?.errors;
+    if (errors === undefined || errors.has(item)) continue;
+    errors.set(item, { inner: error.instancePath.slice(`/${entry}/${item}`.length), message: error.message, params: error.params });
+  }
+}
+
+/** The URI of the schema in its resource, as Ajv knows it once `addSchemas` has run. */
+function entryRef({ resource, pointer }: SchemaWithValues): string {
   const base = fileUri(resource.relPath, resource.root === "" ? undefined : (resource.root.slice(1) as "input" | "output"));
   const tokens = splitPointer(pointer.slice(resource.root.length));
-  return { $ref: `${base}#${tokens.map((token) => `/${encodeURIComponent(escapePointerToken(token))}`).join("")}` };
+  return `${base}#${tokens.map((token) => `/${encodeURIComponent(escapePointerToken(token))}`).join("")}`;
 }
 
 /** Every schema in the resource that has value keywords, walking its subschemas without recursion. */
