@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
 import { loadSpecs } from "../src/spec/load-specs.js";
-import { MAX_NESTING_DEPTH } from "../src/spec/parse-document.js";
+import { MAX_NESTING_DEPTH, parseDocument } from "../src/spec/parse-document.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
@@ -143,6 +143,38 @@ describe("bad input is refused with file, pointer and what to do", () => {
 
   it("accepts a JSON file with a byte order mark, like a YAML one", async () => {
     expect(await problems({ "specs/@acme/qa.json": `\uFEFF${JSON.stringify(qa)}`, "specs/@acme/y.yaml": "\uFEFFinput: {type: object}\noutput: {type: object}\n" })).toEqual([]);
+  });
+});
+
+describe("JSON spec files: parsed without a position tree unless one is needed", () => {
+  const issuesOf = (text: string) => {
+    const parsed = parseDocument("a.json", text);
+    return parsed.ok ? [] : parsed.issues.map(formatIssue);
+  };
+
+  it("finds a repeated key at any level, with escapes, spaces before the colon and __proto__", () => {
+    expect(issuesOf('{"a": [{"x": 1}, {"x": 2,\n "x" : 3}]}')).toEqual([
+      "a.json:2:2 #/a/1/x: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
+    ]);
+    expect(issuesOf('{"q\\"": 1, "q\\"": 2}')).toHaveLength(1);
+    expect(issuesOf('{"__proto__": {}, "__proto__": {}}')).toHaveLength(1);
+    expect(issuesOf('{"a": {"b": 1}, "c": {"b": 1}}')).toEqual([]);
+  });
+
+  it("does not count strings that only look like keys", () => {
+    const text = '{"a\\":": "b\\":", "c": ":", "d": ["e", ":"], "f" :"g"}';
+    expect(issuesOf(text)).toEqual([]);
+    const parsed = parseDocument("a.json", text);
+    expect(parsed.ok && parsed.document.value).toEqual(JSON.parse(text));
+  });
+
+  it("places syntax errors, and locates pointers in a valid file when asked", () => {
+    expect(issuesOf('{"a": 1,}')).toEqual(["a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]"]);
+    const parsed = parseDocument("a.json", '{\n  "a/b": {\n    "~": [1, {"c": 2}]\n  }\n}');
+    if (!parsed.ok) throw new Error("expected a valid document");
+    expect(parsed.document.locate("/a~1b/~0/1/c")).toEqual({ line: 3, column: 15 });
+    expect(parsed.document.locate("/a~1b")).toEqual({ line: 2, column: 3 });
+    expect(parsed.document.locate("/missing")).toBeUndefined();
   });
 });
 
