@@ -116,6 +116,39 @@ describe("bad input is refused with file, pointer and what to do", () => {
     `);
   });
 
+  it("reports a bad value in every copy of a schema, and checks each value against what applies to it", async () => {
+    const flow = (description: string) => ({
+      input: {
+        type: "object",
+        properties: {
+          size: { type: "string", description, enum: ["s", 1] },
+          one: { type: "string", enum: ["a"], const: "b", default: "a" },
+          ref: { $ref: "#/$defs/S", default: 5 },
+        },
+        $defs: { S: { type: "string", examples: ["x", 2] } },
+      },
+      output: qa.output,
+    });
+    const report = await problems({ "specs/@acme/a.json": flow("A size."), "specs/@acme/b.json": flow("B size.") });
+    const forA = [
+      "specs/@acme/a.json:10:11 #/input/properties/size/enum/1: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+      'specs/@acme/a.json:16:11 #/input/properties/one/enum/0: this enum value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
+      'specs/@acme/a.json:18:9 #/input/properties/one/const: this const value fails its own schema: must be equal to one of the allowed values ("a"); fix the value or the schema [invalid-schema-value]',
+      'specs/@acme/a.json:19:9 #/input/properties/one/default: this default value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
+      "specs/@acme/a.json:23:9 #/input/properties/ref/default: this default value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/a.json:31:11 #/input/$defs/S/examples/1: this examples value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+    ];
+    expect(report).toEqual([...forA, ...forA.map((line) => line.replace("a.json", "b.json"))]);
+  });
+
+  it("checks each flow's own values when their schemas are alike", async () => {
+    const flow = (value: number) => ({ input: { type: "object", properties: { t: { type: "number", maximum: 2, default: value, examples: [value] } } }, output: qa.output });
+    expect(await problems({ "specs/@acme/a.json": flow(1), "specs/@acme/b.json": flow(7), "specs/@acme/c.json": flow(2) })).toEqual([
+      "specs/@acme/b.json:8:9 #/input/properties/t/default: this default value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/b.json:10:11 #/input/properties/t/examples/0: this examples value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
+    ]);
+  });
+
   it("refuses a $ref cycle that never steps into the data, across files or in one, and keeps recursion through properties", async () => {
     const report = await problems({
       "specs/_shared/a.json": { $ref: "b.json" },

@@ -1,6 +1,6 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { escapePointerToken, getAtPointer, isPlainObject, joinPointer, splitPointer } from "../json-pointer.js";
-import { describeParams, fileUri } from "./check-examples.js";
+import { addSchemas, describeParams, fileUri } from "./check-examples.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
 
@@ -24,9 +24,11 @@ interface SchemaWithValues {
  * examples SHOULD validate; a value that never can is a mistake in the spec, and clients, mocks
  * and documentation built from it would show values the service refuses.
  *
+ * `ajv` is given the shared schema files and the flow schemas its checks refer to.
+ *
  * A compiled validator checks a hundred schemas' values at once: an array schema with one
  * `prefixItems` entry per schema (`items` of that schema, for the list of its values). An entry is
- * a copy of the schema when it holds no `$ref` (the usual `{ "type": "string", "enum": […] }`),
+ * a copy of the schema when it holds no `$ref` (the usual `{ "type": "string", "enum": […] }`, less what groupValues drops),
  * else a `$ref` to it in its file; copies with the same text are checked once. Compiling per
  * schema, or referring to each (Ajv then compiles the whole file), would cost several times the
  * rest of the checks.
@@ -36,31 +38,68 @@ interface SchemaWithValues {
  */
 export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResource[], index: SpecIndex): SchemaFinding[] {
   const schemas = resources.flatMap((resource) => schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)));
-  // A schema without `$ref` holds its values and everything they are checked against, so equal
-  // texts give equal answers: each distinct one is checked once (flows repeat the same enums).
+  const groups = schemas.flatMap(groupValues);
+  const referred = groups.filter((group) => group.key.startsWith("$ref ")).map((group) => group.resource.relPath);
+  addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
+  // Equal texts give equal answers: each distinct check runs once (flows repeat the same enums).
   const distinct = new Map<string, Distinct>();
-  const keys = schemas.map((entry) => {
-    const text = JSON.stringify(entry.schema);
-    const ref = text.includes('"$ref"') ? entryRef(entry) : undefined;
-    // A `$ref` reaches other schemas: those are checked where they sit, each apart.
-    const key = ref === undefined ? text : `$ref ${ref}`;
-    if (!distinct.has(key)) distinct.set(key, { items: ref === undefined ? entry.schema : { $ref: ref }, values: entry.values.map((item) => item.value), errors: new Map() });
-    return key;
-  });
+  for (const group of groups) {
+    if (!distinct.has(group.key)) distinct.set(group.key, { items: group.items, values: group.values.map((item) => item.value), errors: new Map() });
+  }
   const unique = [...distinct.values()];
   for (let start = 0; start < unique.length; start += BATCH) checkBatch(ajv, unique.slice(start, start + BATCH));
-  return schemas.flatMap((entry, i) => {
-    const errors = distinct.get(keys[i] as string)?.errors ?? new Map();
-    return [...errors].map(([item, error]) => {
-      const value = entry.values[item] ?? { at: "", keyword: "" };
+  return groups.flatMap((group) =>
+    [...(distinct.get(group.key)?.errors ?? [])].map(([item, error]) => {
+      const value = group.values[item] ?? { at: "", keyword: "" };
       return {
         code: "invalid-schema-value" as const,
-        relPath: entry.resource.relPath,
+        relPath: group.resource.relPath,
         pointer: value.at,
         message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
       };
-    });
-  });
+    }),
+  );
+}
+
+/** Keywords that never fail a value (annotations; `example` is unknown to Ajv): a copy without them checks the same. */
+const ANNOTATIONS = new Set(["default", "examples", "example", "title", "description", "$comment", "deprecated", "readOnly", "writeOnly"]);
+
+/** Values of one schema checked against one schema text: `items` is that schema (or a `$ref` to it) and `key` its text. */
+interface ValueGroup {
+  readonly resource: SchemaResource;
+  readonly items: unknown;
+  readonly key: string;
+  readonly values: SchemaWithValues["values"];
+}
+
+/**
+ * A schema's values, in order, grouped by what to check them against. A schema without `$ref`
+ * holds everything its values are checked against, so a copy serves: without annotations, and
+ * for `enum` (or `const`) members without that keyword too, since a value always equals itself.
+ * That leaves `{ "type": "string" }` for most enums, one check for all of them. A schema with a
+ * `$ref` is referred to where it sits (other schemas are reached from it).
+ */
+function groupValues(entry: SchemaWithValues): ValueGroup[] {
+  const text = JSON.stringify(entry.schema);
+  if (text.includes('"$ref"')) {
+    const ref = entryRef(entry);
+    return [{ resource: entry.resource, items: { $ref: ref }, key: `$ref ${ref}`, values: entry.values }];
+  }
+  const groups: (ValueGroup & { key: string; own: string; values: SchemaWithValues["values"][number][] })[] = [];
+  for (const value of entry.values) {
+    const own = value.keyword === "enum" || value.keyword === "const" ? value.keyword : "";
+    const last = groups.at(-1);
+    if (last?.own === own) {
+      last.values.push(value);
+      continue;
+    }
+    // fromEntries defines own properties, so a "__proto__" key stays plain data.
+    const items = Object.fromEntries(Object.entries(entry.schema).filter(([keyword]) => keyword !== own && !ANNOTATIONS.has(keyword)));
+    groups.push({ resource: entry.resource, items, key: JSON.stringify(items), own, values: [value] });
+  }
+  // The values are no longer all in the schema's text: the key names them too.
+  for (const group of groups) group.key = `${group.key}\n${JSON.stringify(group.values.map((item) => item.value))}`;
+  return groups;
 }
 
 /** Per value (by its position in the schema's list of values), the first error about it: it says enough. */
@@ -86,7 +125,7 @@ function checkBatch(ajv: Ajv2020, batch: readonly Distinct[]): void {
   }
 }
 
-/** The URI of the schema in its resource, as Ajv knows it once `addSchemas` has run. */
+/** The URI of the schema in its resource, as `addSchemas` registers it. */
 function entryRef({ resource, pointer }: SchemaWithValues): string {
   const base = fileUri(resource.relPath, resource.root === "" ? undefined : (resource.root.slice(1) as "input" | "output"));
   const tokens = splitPointer(pointer.slice(resource.root.length));

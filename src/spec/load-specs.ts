@@ -123,13 +123,9 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     const cycles = findRefCycles(index, roots);
     issues.push(...cycles.map(fromSchemaFinding));
     if (cycles.length > 0) return { ok: false, issues };
-    const sound = new Set(checkedFlows.map((flow) => flow.relPath));
-    const soundIndex = { ...index, files: new Map([...index.files].filter(([relPath]) => sound.has(relPath) || !index.flowFiles.has(relPath))) };
-    addSchemas(ajv, soundIndex);
+    addSchemas(ajv, index, checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath));
     // Each value validator runs once: compiled without Ajv's optimizing pass, which costs more than it saves for one run (bench/NOTES.md).
-    const once = createAjv({ optimize: false });
-    addSchemas(once, soundIndex);
-    issues.push(...checkSchemaValues(once, roots, index).map(fromSchemaFinding));
+    issues.push(...checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
     for (const flow of checkedFlows) issues.push(...checkExamples(ajv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
