@@ -28,8 +28,8 @@ interface SchemaWithValues {
  *
  * A compiled validator checks a hundred schemas' values at once: an array schema with one
  * `prefixItems` entry per schema (`items` of that schema, for the list of its values). An entry is
- * a copy of the schema when it holds no `$ref` (the usual `{ "type": "string", "enum": […] }`, less what groupValues drops),
- * else a `$ref` to it in its file; copies with the same text are checked once. Compiling per
+ * a copy of the schema when it holds no `$ref` (less what `groupValues` drops), else a `$ref` to it
+ * in its file; copies with the same text are one entry, for all their values. Compiling per
  * schema, or referring to each (Ajv then compiles the whole file), would cost several times the
  * rest of the checks.
  *
@@ -41,24 +41,33 @@ export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResour
   const groups = schemas.flatMap(groupValues);
   const referred = groups.filter((group) => group.key.startsWith("$ref ")).map((group) => group.resource.relPath);
   addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
-  // Equal texts give equal answers: each distinct check runs once (flows repeat the same enums).
-  const distinct = new Map<string, Distinct>();
-  for (const group of groups) {
-    if (!distinct.has(group.key)) distinct.set(group.key, { items: group.items, values: group.values.map((item) => item.value), errors: new Map() });
-  }
-  const unique = [...distinct.values()];
+  // Equal texts give equal answers: each distinct schema is compiled once (flows repeat the same
+  // enums), and checks the values of all its copies, each copy's from `offset` on.
+  const entries = new Map<string, Entry>();
+  const offsets = groups.map((group) => {
+    const entry: Entry = entries.get(group.key) ?? { items: group.items, values: [], errors: new Map() };
+    entries.set(group.key, entry);
+    const offset = entry.values.length;
+    for (const item of group.values) entry.values.push(item.value);
+    return offset;
+  });
+  const unique = [...entries.values()];
   for (let start = 0; start < unique.length; start += BATCH) checkBatch(ajv, unique.slice(start, start + BATCH));
-  return groups.flatMap((group) =>
-    [...(distinct.get(group.key)?.errors ?? [])].map(([item, error]) => {
-      const value = group.values[item] ?? { at: "", keyword: "" };
-      return {
-        code: "invalid-schema-value" as const,
-        relPath: group.resource.relPath,
-        pointer: value.at,
-        message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
-      };
-    }),
-  );
+  return groups.flatMap((group, i) => {
+    const errors = entries.get(group.key)?.errors;
+    return group.values.flatMap((value, item) => {
+      const error = errors?.get((offsets[i] ?? 0) + item);
+      if (error === undefined) return [];
+      return [
+        {
+          code: "invalid-schema-value" as const,
+          relPath: group.resource.relPath,
+          pointer: value.at,
+          message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
+        },
+      ];
+    });
+  });
 }
 
 /** Keywords that never fail a value (annotations; `example` is unknown to Ajv): a copy without them checks the same. */
@@ -76,7 +85,7 @@ interface ValueGroup {
  * A schema's values, in order, grouped by what to check them against. A schema without `$ref`
  * holds everything its values are checked against, so a copy serves: without annotations, and
  * for `enum` (or `const`) members without that keyword too, since a value always equals itself.
- * That leaves `{ "type": "string" }` for most enums, one check for all of them. A schema with a
+ * That leaves `{ "type": "string" }` for most enums, one entry for all of them. A schema with a
  * `$ref` is referred to where it sits (other schemas are reached from it).
  */
 function groupValues(entry: SchemaWithValues): ValueGroup[] {
@@ -85,7 +94,7 @@ function groupValues(entry: SchemaWithValues): ValueGroup[] {
     const ref = entryRef(entry);
     return [{ resource: entry.resource, items: { $ref: ref }, key: `$ref ${ref}`, values: entry.values }];
   }
-  const groups: (ValueGroup & { key: string; own: string; values: SchemaWithValues["values"][number][] })[] = [];
+  const groups: (ValueGroup & { own: string; values: SchemaWithValues["values"][number][] })[] = [];
   for (const value of entry.values) {
     const own = value.keyword === "enum" || value.keyword === "const" ? value.keyword : "";
     const last = groups.at(-1);
@@ -97,23 +106,21 @@ function groupValues(entry: SchemaWithValues): ValueGroup[] {
     const items = Object.fromEntries(Object.entries(entry.schema).filter(([keyword]) => keyword !== own && !ANNOTATIONS.has(keyword)));
     groups.push({ resource: entry.resource, items, key: JSON.stringify(items), own, values: [value] });
   }
-  // The values are no longer all in the schema's text: the key names them too.
-  for (const group of groups) group.key = `${group.key}\n${JSON.stringify(group.values.map((item) => item.value))}`;
   return groups;
 }
 
-/** Per value (by its position in the schema's list of values), the first error about it: it says enough. */
+/** Per value (by its position in the entry's list of values), the first error about it: it says enough. */
 type ValueErrors = Map<number, { readonly inner: string; readonly message: string | undefined; readonly params: Record<string, unknown> }>;
 
-/** A distinct schema to check: itself (or a `$ref` to it) as `items`, its values, and the errors found. */
-interface Distinct {
+/** One `prefixItems` entry: a schema (or a `$ref` to it) as `items`, the values it checks, and the errors found. */
+interface Entry {
   readonly items: unknown;
-  readonly values: readonly unknown[];
+  readonly values: unknown[];
   readonly errors: ValueErrors;
 }
 
-/** Checks the values of up to BATCH schemas with one validator, and records each schema's errors. */
-function checkBatch(ajv: Ajv2020, batch: readonly Distinct[]): void {
+/** Checks the values of up to BATCH entries with one validator, and records each entry's errors. */
+function checkBatch(ajv: Ajv2020, batch: readonly Entry[]): void {
   const validate = ajv.compile({ type: "array", prefixItems: batch.map(({ items }) => ({ type: "array", items })) });
   if (validate(batch.map(({ values }) => values))) return;
   for (const error of validate.errors ?? []) {
