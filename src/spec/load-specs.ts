@@ -123,10 +123,11 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     const cycles = findRefCycles(index, roots);
     issues.push(...cycles.map(fromSchemaFinding));
     if (cycles.length > 0) return { ok: false, issues };
-    addSchemas(ajv, index, checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath));
-    // Each value validator runs once: compiled without Ajv's optimizing pass, which costs more than it saves for one run (bench/NOTES.md).
+    // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
     issues.push(...checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
-    for (const flow of checkedFlows) issues.push(...checkExamples(ajv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
+    const examplesAjv = createAjv({ optimize: false });
+    addSchemas(examplesAjv, index, checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath));
+    for (const flow of checkedFlows) issues.push(...checkExamples(examplesAjv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
 }
