@@ -1,7 +1,8 @@
 /** RFC 6901 JSON pointers. */
 
 export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+  // Most tokens need no escape: checked first, since schema walks join a pointer per node.
+  return token.includes("~") || token.includes("/") ? token.replace(/~/g, "~0").replace(/\//g, "~1") : token;
 }
 
 export function unescapePointerToken(token: string): string {
@@ -9,7 +10,9 @@ export function unescapePointerToken(token: string): string {
 }
 
 export function joinPointer(pointer: string, ...tokens: ReadonlyArray<string | number>): string {
-  return pointer + tokens.map((token) => `/${escapePointerToken(String(token))}`).join("");
+  let joined = pointer;
+  for (const token of tokens) joined += `/${typeof token === "number" ? token : escapePointerToken(token)}`;
+  return joined;
 }
 
 export function splitPointer(pointer: string): string[] {

@@ -29,6 +29,23 @@ describe("diffContracts: references", () => {
     expect(diffContracts(contract(flows, schemas), contract(flows, schemas)).changes).toEqual([]);
   });
 
+  it("finds a change behind a $ref in every flow that reaches it, and only there", () => {
+    const money = { type: "object", properties: { cents: { type: "integer" } } };
+    const flows = {
+      "@acme/pay": { input: { $ref: "#/components/schemas/Money" } },
+      "@acme/refund": { output: { type: "object", properties: { m: { $ref: "#/components/schemas/Money" } } } },
+      "@acme/qa": { input: { type: "object" } },
+    };
+    const head = contract({ ...flows, "@acme/qa": { ...flows["@acme/qa"], summary: "Ask" } }, { Money: { ...money, required: ["cents"] } });
+    const report = diffContracts(contract(flows, { Money: money }), head);
+    expect(report.changes.map((c) => `${c.flow} ${c.kind} ${c.pointer}: ${c.message}`)).toEqual([
+      "@acme/pay breaking /input/required: \"cents\" is now required",
+      "@acme/qa compatible /summary: summary changed",
+      "@acme/refund compatible /output/properties/m/required: \"cents\" is now required",
+    ]);
+    expect(diffContracts(head, structuredClone(head)).changes).toEqual([]);
+  });
+
   it("finds flows by path, so renamed components change nothing", () => {
     const base = contract({ "@acme/qa": { input: { $ref: "#/components/schemas/Old" } } }, { Old: node(), Node: node() });
     const head = contract({ "@acme/qa": { input: { $ref: "#/components/schemas/acme.qa.Input" } } }, { "acme.qa.Input": node(), Node: node() });

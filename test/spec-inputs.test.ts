@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
 import { loadSpecs } from "../src/spec/load-specs.js";
-import { MAX_NESTING_DEPTH } from "../src/spec/parse-document.js";
+import { MAX_NESTING_DEPTH, parseDocument } from "../src/spec/parse-document.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
@@ -116,6 +116,39 @@ describe("bad input is refused with file, pointer and what to do", () => {
     `);
   });
 
+  it("reports a bad value in every copy of a schema, and checks each value against what applies to it", async () => {
+    const flow = (description: string) => ({
+      input: {
+        type: "object",
+        properties: {
+          size: { type: "string", description, enum: ["s", 1] },
+          one: { type: "string", enum: ["a"], const: "b", default: "a" },
+          ref: { $ref: "#/$defs/S", default: 5 },
+        },
+        $defs: { S: { type: "string", examples: ["x", 2] } },
+      },
+      output: qa.output,
+    });
+    const report = await problems({ "specs/@acme/a.json": flow("A size."), "specs/@acme/b.json": flow("B size.") });
+    const forA = [
+      "specs/@acme/a.json:10:11 #/input/properties/size/enum/1: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+      'specs/@acme/a.json:16:11 #/input/properties/one/enum/0: this enum value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
+      'specs/@acme/a.json:18:9 #/input/properties/one/const: this const value fails its own schema: must be equal to one of the allowed values ("a"); fix the value or the schema [invalid-schema-value]',
+      'specs/@acme/a.json:19:9 #/input/properties/one/default: this default value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
+      "specs/@acme/a.json:23:9 #/input/properties/ref/default: this default value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/a.json:31:11 #/input/$defs/S/examples/1: this examples value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+    ];
+    expect(report).toEqual([...forA, ...forA.map((line) => line.replace("a.json", "b.json"))]);
+  });
+
+  it("checks each flow's own values when their schemas are alike", async () => {
+    const flow = (value: number) => ({ input: { type: "object", properties: { t: { type: "number", maximum: 2, default: value, examples: [value] } } }, output: qa.output });
+    expect(await problems({ "specs/@acme/a.json": flow(1), "specs/@acme/b.json": flow(7), "specs/@acme/c.json": flow(2) })).toEqual([
+      "specs/@acme/b.json:8:9 #/input/properties/t/default: this default value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/b.json:10:11 #/input/properties/t/examples/0: this examples value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
+    ]);
+  });
+
   it("refuses a $ref cycle that never steps into the data, across files or in one, and keeps recursion through properties", async () => {
     const report = await problems({
       "specs/_shared/a.json": { $ref: "b.json" },
@@ -143,6 +176,38 @@ describe("bad input is refused with file, pointer and what to do", () => {
 
   it("accepts a JSON file with a byte order mark, like a YAML one", async () => {
     expect(await problems({ "specs/@acme/qa.json": `\uFEFF${JSON.stringify(qa)}`, "specs/@acme/y.yaml": "\uFEFFinput: {type: object}\noutput: {type: object}\n" })).toEqual([]);
+  });
+});
+
+describe("JSON spec files: parsed without a position tree unless one is needed", () => {
+  const issuesOf = (text: string) => {
+    const parsed = parseDocument("a.json", text);
+    return parsed.ok ? [] : parsed.issues.map(formatIssue);
+  };
+
+  it("finds a repeated key at any level, with escapes, spaces before the colon and __proto__", () => {
+    expect(issuesOf('{"a": [{"x": 1}, {"x": 2,\n "x" : 3}]}')).toEqual([
+      "a.json:2:2 #/a/1/x: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
+    ]);
+    expect(issuesOf('{"q\\"": 1, "q\\"": 2}')).toHaveLength(1);
+    expect(issuesOf('{"__proto__": {}, "__proto__": {}}')).toHaveLength(1);
+    expect(issuesOf('{"a": {"b": 1}, "c": {"b": 1}}')).toEqual([]);
+  });
+
+  it("does not count strings that only look like keys", () => {
+    const text = '{"a\\":": "b\\":", "c": ":", "d": ["e", ":"], "f" :"g"}';
+    expect(issuesOf(text)).toEqual([]);
+    const parsed = parseDocument("a.json", text);
+    expect(parsed.ok && parsed.document.value).toEqual(JSON.parse(text));
+  });
+
+  it("places syntax errors, and locates pointers in a valid file when asked", () => {
+    expect(issuesOf('{"a": 1,}')).toEqual(["a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]"]);
+    const parsed = parseDocument("a.json", '{\n  "a/b": {\n    "~": [1, {"c": 2}]\n  }\n}');
+    if (!parsed.ok) throw new Error("expected a valid document");
+    expect(parsed.document.locate("/a~1b/~0/1/c")).toEqual({ line: 3, column: 15 });
+    expect(parsed.document.locate("/a~1b")).toEqual({ line: 2, column: 3 });
+    expect(parsed.document.locate("/missing")).toBeUndefined();
   });
 });
 

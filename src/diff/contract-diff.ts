@@ -1,7 +1,7 @@
 import { compareText } from "../issues.js";
 import { getAtPointer, isPlainObject } from "../json-pointer.js";
 import { classifyChange, type ChangeKind, type RuleId, type Side } from "./change-rules.js";
-import { resolveSchema } from "./resolve-schema.js";
+import { refTarget, resolveSchema } from "./resolve-schema.js";
 import { diffSchemas } from "./schema-diff.js";
 
 /** One change to one flow's contract, as callers see it. */
@@ -44,6 +44,11 @@ const FLOW_PATH = /^\/v1\/(@[^/]+\/[^/]+)$/;
  * report.changes[0]; // { flow: "@acme/qa", pointer: "/input/required", kind: "breaking", rule: "required-added", message: "\"lang\" is now required" }
  */
 export function diffContracts(base: unknown, head: unknown, labels: { base: string; head: string } = { base: "base", head: "head" }): DiffReport {
+  // Flows share components (error responses, headers): each `$ref` is looked up once per document.
+  const [baseTarget, headTarget] = [base, head].map((document) => {
+    const targets = new Map<string, unknown>();
+    return (ref: string) => (targets.has(ref) ? targets.get(ref) : targets.set(ref, refTarget(document, ref)).get(ref));
+  }) as [(ref: string) => unknown, (ref: string) => unknown];
   const before = flowOperations(base);
   const after = flowOperations(head);
   const changes: ContractChange[] = [];
@@ -56,7 +61,7 @@ export function diffContracts(base: unknown, head: unknown, labels: { base: stri
     else if (!now) {
       const message = was.operation.deprecated === true ? "flow removed (it was deprecated)" : 'flow removed without being deprecated first; mark it "deprecated": true in a release before removing it';
       add(flow, "input", "", "flow-removed", message);
-    } else {
+    } else if (!sameClosure(baseTarget, was.operation, headTarget, now.operation)) {
       compareOperation(base, was.operation, head, now.operation, (side, pointer, rule, message) => add(flow, side, pointer, rule, message));
     }
   }
@@ -83,6 +88,33 @@ function compareOperation(
     const schemaOf = side === "input" ? inputSchema : outputSchema;
     for (const change of diffSchemas({ side, base, head }, schemaOf(base, was), schemaOf(head, now), `/${side}`)) add(side, change.pointer, change.rule, change.message);
   }
+}
+
+/**
+ * Whether a flow's operation, and everything its `$ref`s reach, is the same in both documents,
+ * keys in the same order. The comparison of a flow reads nothing else, so such a flow has no
+ * changes and is not compared: after a one-flow edit, that is every other flow.
+ */
+function sameClosure(baseTarget: (ref: string) => unknown, was: unknown, headTarget: (ref: string) => unknown, now: unknown): boolean {
+  const pending: [unknown, unknown][] = [[was, now]];
+  const followed = new Set<string>();
+  const same = (a: unknown, b: unknown): boolean => {
+    // One object in both documents can still hold a `$ref` whose targets differ: only values are equal by identity.
+    if (typeof a !== "object" || a === null) return a === b;
+    if (typeof b !== "object" || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
+    const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const keys = Object.keys(x);
+    const otherKeys = Object.keys(y);
+    if (keys.length !== otherKeys.length || keys.some((key, i) => key !== otherKeys[i] || !same(x[key], y[key]))) return false;
+    if (typeof x.$ref === "string" && !followed.has(x.$ref)) {
+      followed.add(x.$ref);
+      pending.push([baseTarget(x.$ref), headTarget(x.$ref)]);
+    }
+    return true;
+  };
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) if (!same(...next)) return false;
+  return true;
 }
 
 /** Every flow operation in the document, by flow id. */

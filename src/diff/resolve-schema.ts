@@ -30,10 +30,21 @@ export function resolveSchema(document: unknown, node: unknown): ResolvedSchema 
     if (typeof ref !== "string") return { schema: siblings };
     if (followed.has(ref)) return { schema: siblings };
     followed.add(ref);
-    const target = ref.startsWith("#") ? getAtPointer(document, safeDecode(ref.slice(1))) : undefined;
+    const target = refTarget(document, ref);
     if (target === undefined) return { schema: siblings, unresolved: ref };
     current = target;
   }
+}
+
+/**
+ * What a `$ref` points at in the document, one step (no chain followed); undefined when it leads
+ * out of the document or nowhere.
+ *
+ * @example
+ * refTarget(document, "#/components/schemas/acme.qa.Input"); // { type: "object", … }
+ */
+export function refTarget(document: unknown, ref: string): unknown {
+  return ref.startsWith("#") ? getAtPointer(document, safeDecode(ref.slice(1))) : undefined;
 }
 
 /** `$ref` fragments are URI-encoded JSON pointers (RFC 6901 §6). */

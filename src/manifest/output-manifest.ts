@@ -51,15 +51,19 @@ export function hashFlowInputs(fingerprint: string, sources: SpecSources): Recor
 
 /** `$ref` values in JSON or YAML text, quoted or not: the part before `#`. */
 const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
+/** A discriminator mapping names schemas too, maybe in shared files: this scan does not read its values. */
+const MAPPING = /\bmapping["']?\s*:/;
 
 /**
  * The shared files (sorted) that `text` reaches by `$ref`. A reference that is not to a shared
- * file (a URL, a block scalar, a name this scan cannot read) counts as reaching all of them.
+ * file (a URL, a block scalar, a name this scan cannot read), or a discriminator mapping, counts
+ * as reaching all of them.
  */
 function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<string, string>): string[] {
   const reached = new Set<string>();
   const pending = [{ relPath, text }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (MAPPING.test(next.text)) return [...shared.keys()].sort(compareText);
     for (const match of next.text.matchAll(REF)) {
       const target = match[1] ?? "";
       if (target === "") continue;

@@ -8,15 +8,19 @@ export function fileUri(relPath: string, part?: "input" | "output"): string {
 }
 
 /**
- * Registers every shared schema file, and each flow's input and output under its own base URI, so
- * cross-file `$ref`s resolve inside Ajv and any subschema can be reached as `<uri>#<pointer>`.
- * They passed the meta-schema check already: Ajv is not asked to repeat it.
+ * Registers every shared schema file, and the input and output of each flow in `flows` under its
+ * own base URI, so cross-file `$ref`s resolve inside Ajv and any subschema can be reached as
+ * `<uri>#<pointer>`. Only the flows a check refers to: Ajv walks each schema it is given. They
+ * passed the meta-schema check already: Ajv is not asked to repeat it.
  */
-export function addSchemas(ajv: Ajv2020, index: SpecIndex): void {
+export function addSchemas(ajv: Ajv2020, index: SpecIndex, flows: Iterable<string>): void {
   for (const [relPath, value] of index.files) {
+    if (!index.flowFiles.has(relPath) && isPlainObject(value)) ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath), undefined, false);
+  }
+  for (const relPath of flows) {
+    const value = index.files.get(relPath);
     if (!isPlainObject(value)) continue;
-    if (!index.flowFiles.has(relPath)) ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath), undefined, false);
-    else for (const part of ["input", "output"] as const) if (isPlainObject(value[part])) ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part), undefined, false);
+    for (const part of ["input", "output"] as const) if (isPlainObject(value[part])) ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part), undefined, false);
   }
 }
 

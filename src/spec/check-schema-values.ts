@@ -1,6 +1,6 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { escapePointerToken, getAtPointer, isPlainObject, joinPointer, splitPointer } from "../json-pointer.js";
-import { describeParams, fileUri } from "./check-examples.js";
+import { addSchemas, describeParams, fileUri } from "./check-examples.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
 
@@ -24,49 +24,119 @@ interface SchemaWithValues {
  * examples SHOULD validate; a value that never can is a mistake in the spec, and clients, mocks
  * and documentation built from it would show values the service refuses.
  *
+ * `ajv` is given the shared schema files and the flow schemas its checks refer to.
+ *
  * A compiled validator checks a hundred schemas' values at once: an array schema with one
  * `prefixItems` entry per schema (`items` of that schema, for the list of its values). An entry is
- * a copy of the schema when it holds no `$ref` (the usual `{ "type": "string", "enum": […] }`),
- * else a `$ref` to it in its file. Compiling per schema, or referring to each (Ajv then compiles
- * the whole file), would cost several times the rest of the checks.
+ * a copy of the schema when it holds no `$ref` (less what `groupValues` drops), else a `$ref` to it
+ * in its file; copies with the same text are one entry, for all their values. Compiling per
+ * schema, or referring to each (Ajv then compiles the whole file), would cost several times the
+ * rest of the checks.
  *
  * @example
  * checkSchemaValues(ajv, [{ relPath: "@acme/qa.json", root: "/input" }], index);
  */
 export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResource[], index: SpecIndex): SchemaFinding[] {
   const schemas = resources.flatMap((resource) => schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)));
-  const findings: SchemaFinding[] = [];
-  for (let start = 0; start < schemas.length; start += BATCH) findings.push(...checkBatch(ajv, schemas.slice(start, start + BATCH)));
-  return findings;
-}
-
-function checkBatch(ajv: Ajv2020, schemas: readonly SchemaWithValues[]): SchemaFinding[] {
-  const validate = ajv.compile({ type: "array", prefixItems: schemas.map((entry) => ({ type: "array", items: entrySchema(entry) })) });
-  if (validate(schemas.map((entry) => entry.values.map((item) => item.value)))) return [];
-  // One finding per value: the first error about it says enough.
-  const firstErrors = new Map<string, NonNullable<typeof validate.errors>[number]>();
-  for (const error of validate.errors ?? []) {
-    const [entry, item] = splitPointer(error.instancePath);
-    if (entry !== undefined && item !== undefined && !firstErrors.has(`${entry}/${item}`)) firstErrors.set(`${entry}/${item}`, error);
-  }
-  return [...firstErrors].map(([position, error]) => {
-    const [entry = 0, item = 0] = position.split("/").map(Number);
-    const value = schemas[entry]?.values[item] ?? { at: "", keyword: "" };
-    const inner = error.instancePath.slice(`/${position}`.length);
-    return {
-      code: "invalid-schema-value" as const,
-      relPath: schemas[entry]?.resource.relPath ?? "",
-      pointer: value.at,
-      message: `this ${value.keyword} value fails its own schema${inner ? ` at ${inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
-    };
+  const groups = schemas.flatMap(groupValues);
+  const referred = groups.filter((group) => group.key.startsWith("$ref ")).map((group) => group.resource.relPath);
+  addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
+  // Equal texts give equal answers: each distinct schema is compiled once (flows repeat the same
+  // enums), and checks the values of all its copies, each copy's from `offset` on.
+  const entries = new Map<string, Entry>();
+  const offsets = groups.map((group) => {
+    const entry: Entry = entries.get(group.key) ?? { items: group.items, values: [], errors: new Map() };
+    entries.set(group.key, entry);
+    const offset = entry.values.length;
+    for (const item of group.values) entry.values.push(item.value);
+    return offset;
+  });
+  const unique = [...entries.values()];
+  for (let start = 0; start < unique.length; start += BATCH) checkBatch(ajv, unique.slice(start, start + BATCH));
+  return groups.flatMap((group, i) => {
+    const errors = entries.get(group.key)?.errors;
+    return group.values.flatMap((value, item) => {
+      const error = errors?.get((offsets[i] ?? 0) + item);
+      if (error === undefined) return [];
+      return [
+        {
+          code: "invalid-schema-value" as const,
+          relPath: group.resource.relPath,
+          pointer: value.at,
+          message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
+        },
+      ];
+    });
   });
 }
 
-function entrySchema({ schema, resource, pointer }: SchemaWithValues): unknown {
-  if (!JSON.stringify(schema).includes('"$ref"')) return schema;
+/** Keywords that never fail a value (annotations; `example` is unknown to Ajv): a copy without them checks the same. */
+const ANNOTATIONS = new Set(["default", "examples", "example", "title", "description", "$comment", "deprecated", "readOnly", "writeOnly"]);
+
+/** Values of one schema checked against one schema text: `items` is that schema (or a `$ref` to it) and `key` its text. */
+interface ValueGroup {
+  readonly resource: SchemaResource;
+  readonly items: unknown;
+  readonly key: string;
+  readonly values: SchemaWithValues["values"];
+}
+
+/**
+ * A schema's values, in order, grouped by what to check them against. A schema without `$ref`
+ * holds everything its values are checked against, so a copy serves: without annotations, and
+ * for `enum` (or `const`) members without that keyword too, since a value always equals itself.
+ * That leaves `{ "type": "string" }` for most enums, one entry for all of them. A schema with a
+ * `$ref` is referred to where it sits (other schemas are reached from it).
+ */
+function groupValues(entry: SchemaWithValues): ValueGroup[] {
+  const text = JSON.stringify(entry.schema);
+  if (text.includes('"$ref"')) {
+    const ref = entryRef(entry);
+    return [{ resource: entry.resource, items: { $ref: ref }, key: `$ref ${ref}`, values: entry.values }];
+  }
+  const groups: (ValueGroup & { own: string; values: SchemaWithValues["values"][number][] })[] = [];
+  for (const value of entry.values) {
+    const own = value.keyword === "enum" || value.keyword === "const" ? value.keyword : "";
+    const last = groups.at(-1);
+    if (last?.own === own) {
+      last.values.push(value);
+      continue;
+    }
+    // fromEntries defines own properties, so a "__proto__" key stays plain data.
+    const items = Object.fromEntries(Object.entries(entry.schema).filter(([keyword]) => keyword !== own && !ANNOTATIONS.has(keyword)));
+    groups.push({ resource: entry.resource, items, key: JSON.stringify(items), own, values: [value] });
+  }
+  return groups;
+}
+
+/** Per value (by its position in the entry's list of values), the first error about it: it says enough. */
+type ValueErrors = Map<number, { readonly inner: string; readonly message: string | undefined; readonly params: Record<string, unknown> }>;
+
+/** One `prefixItems` entry: a schema (or a `$ref` to it) as `items`, the values it checks, and the errors found. */
+interface Entry {
+  readonly items: unknown;
+  readonly values: unknown[];
+  readonly errors: ValueErrors;
+}
+
+/** Checks the values of up to BATCH entries with one validator, and records each entry's errors. */
+function checkBatch(ajv: Ajv2020, batch: readonly Entry[]): void {
+  const validate = ajv.compile({ type: "array", prefixItems: batch.map(({ items }) => ({ type: "array", items })) });
+  if (validate(batch.map(({ values }) => values))) return;
+  for (const error of validate.errors ?? []) {
+    const [entry, item] = splitPointer(error.instancePath).map(Number);
+    if (entry === undefined || item === undefined) continue;
+    const errors = batch[entry]?.errors;
+    if (errors === undefined || errors.has(item)) continue;
+    errors.set(item, { inner: error.instancePath.slice(`/${entry}/${item}`.length), message: error.message, params: error.params });
+  }
+}
+
+/** The URI of the schema in its resource, as `addSchemas` registers it. */
+function entryRef({ resource, pointer }: SchemaWithValues): string {
   const base = fileUri(resource.relPath, resource.root === "" ? undefined : (resource.root.slice(1) as "input" | "output"));
   const tokens = splitPointer(pointer.slice(resource.root.length));
-  return { $ref: `${base}#${tokens.map((token) => `/${encodeURIComponent(escapePointerToken(token))}`).join("")}` };
+  return `${base}#${tokens.map((token) => `/${encodeURIComponent(escapePointerToken(token))}`).join("")}`;
 }
 
 /** Every schema in the resource that has value keywords, walking its subschemas without recursion. */

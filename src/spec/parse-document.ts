@@ -53,32 +53,79 @@ export function parseDocument(file: string, text: string): ParseResult {
 }
 
 /**
- * The offset of the first bracket that opens past `limit` levels, found by a scan that skips
- * strings. The JSON parser recurses once per level, so a file of 100,000 `[` would exhaust the
- * stack before the depth check on the parsed value could say anything.
+ * One pass over JSON text, skipping strings: the offset of the first bracket that opens past
+ * `limit` levels, and how many keys (strings followed by `:`) the text has. The JSON parser
+ * recurses once per level, so a file of 100,000 `[` would exhaust the stack before the depth
+ * check on the parsed value could say anything. In text `JSON.parse` accepts, a string followed
+ * by `:` is always a key, so fewer keys in the parsed value than here means a key repeats.
  */
-function bracketPastDepth(text: string, limit: number): number | undefined {
+function scanJson(text: string, limit: number): { runaway: number | undefined; keys: number } {
   let depth = 0;
+  let keys = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
+      else if (c === 34) {
+        inString = false;
+        let next = i + 1;
+        while (isJsonWhitespace(text.charCodeAt(next))) next++;
+        if (text.charCodeAt(next) === 58) keys++;
+      }
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
-      if (++depth > limit) return i;
+      if (++depth > limit) return { runaway: i, keys };
     } else if (c === 125 || c === 93) depth--;
   }
-  return undefined;
+  return { runaway: undefined, keys };
 }
 
+function isJsonWhitespace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** How many keys the objects in `value` have, all levels. */
+function countKeys(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += countKeys(item);
+    return count;
+  }
+  for (const key of Object.keys(value)) count += 1 + countKeys((value as Record<string, unknown>)[key]);
+  return count;
+}
+
+/**
+ * `JSON.parse` alone when the text is valid and no key repeats: the common case, and far cheaper
+ * than a position tree. The tree is built when there is a problem to place, or when `locate` is
+ * first asked for a position.
+ */
 function parseJson(file: string, text: string): ParseResult {
   // Far past the limit: refused before parsing, by position (the pointer would be unreadable anyway).
-  const runaway = bracketPastDepth(text, 4 * MAX_NESTING_DEPTH);
+  const { runaway, keys } = scanJson(text, 4 * MAX_NESTING_DEPTH);
   if (runaway !== undefined) {
     return { ok: false, issues: [{ code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP }] };
   }
+  let value: unknown;
+  try {
+    // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return parseJsonTree(file, text);
+  }
+  if (countKeys(value) !== keys) return parseJsonTree(file, text);
+  let locator: ParsedDocument["locate"] | undefined;
+  const locate = (pointer: string) => {
+    locator ??= locatorOf(jsonc.parseTree(text, [], { allowTrailingComma: false, disallowComments: true }), lineStarts(text));
+    return locator(pointer);
+  };
+  return { ok: true, document: { value, locate } };
+}
+
+/** Parses with a position tree, to report syntax errors and repeated keys where they are. */
+function parseJsonTree(file: string, text: string): ParseResult {
   const errors: jsonc.ParseError[] = [];
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const lines = lineStarts(text);
@@ -108,14 +155,16 @@ function parseJson(file: string, text: string): ParseResult {
       })),
     };
   }
-  const locate = (pointer: string) => {
-    const node = jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
+  return { ok: true, document: { value: JSON.parse(text) as unknown, locate: locatorOf(tree, lines) } };
+}
+
+function locatorOf(tree: jsonc.Node | undefined, lines: readonly number[]): ParsedDocument["locate"] {
+  return (pointer) => {
+    const node = tree && jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
     if (node === undefined) return undefined;
     const anchor = node.parent?.type === "property" ? node.parent : node;
     return positionOf(lines, anchor.offset);
   };
-  // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
-  return { ok: true, document: { value: JSON.parse(text) as unknown, locate } };
 }
 
 /** Every key that repeats an earlier key of the same object (RFC 8259 §4: names SHOULD be unique). */

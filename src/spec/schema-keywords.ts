@@ -12,6 +12,8 @@ const SCHEMA_VALUED = [
 const SCHEMA_ARRAY_VALUED = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
 const SCHEMA_MAP_VALUED = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"] as const;
 
+const MAP_VALUED_OR_DEPENDENCIES = [...SCHEMA_MAP_VALUED, "dependencies"] as const;
+
 /** Every keyword of the 2020-12 vocabularies, plus the OpenAPI 3.1 Schema Object's own (§4.8.24). */
 export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   // Core
@@ -48,7 +50,7 @@ export function subschemasOf(schema: unknown, pointer: string): SubschemaVisit[]
     const value = schema[keyword];
     if (Array.isArray(value)) value.forEach((item, i) => found.push({ schema: item, pointer: joinPointer(pointer, keyword, i) }));
   }
-  for (const keyword of [...SCHEMA_MAP_VALUED, "dependencies"]) {
+  for (const keyword of MAP_VALUED_OR_DEPENDENCIES) {
     const value = schema[keyword];
     if (!isPlainObject(value)) continue;
     for (const [name, item] of Object.entries(value)) {
