@@ -145,8 +145,8 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
     // A flow whose inputs hash as the manifest records was checked by this flowgen when it wrote them.
-    const current = reusable === undefined ? {} : hashFlowInputs(inputs.fingerprint, sources);
-    const trusted = new Set(Object.keys(current).filter((relPath) => current[relPath] === reusable?.flows[relPath]));
+    const flowInputs = hashFlowInputs(inputs.fingerprint, sources);
+    const trusted = new Set(Object.keys(flowInputs).filter((relPath) => reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath]));
     const checked = times.measure("checks", () => checkSpecs(sources, { trusted }));
     if (!checked.ok) return checked;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
@@ -164,7 +164,7 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
       else throw outcome.reason;
     }
     if (issues.length > 0) return { ok: false, issues };
-    const manifestFile = await formatter.formatJson(MANIFEST_PATH, buildManifest(inputs.fingerprint, sources, files, new Map(plan.map((file) => [file.path, file.inputs]))));
+    const manifestFile = await formatter.formatJson(MANIFEST_PATH, buildManifest(inputs.fingerprint, flowInputs, files, new Map(plan.map((file) => [file.path, file.inputs]))));
     const manifestKey = hashParts(runKey, MANIFEST_PATH);
     cache.set(manifestKey, manifestFile.content);
     files.push(manifestFile);

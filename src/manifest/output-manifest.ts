@@ -82,13 +82,13 @@ function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<stri
  * The manifest for `files`, with keys sorted so that it is byte-identical on every machine.
  *
  * @example
- * const manifest = buildManifest(fingerprint, sources, files, inputsByPath);
+ * const manifest = buildManifest(fingerprint, hashFlowInputs(fingerprint, sources), files, inputsByPath);
  */
-export function buildManifest(fingerprint: string, sources: SpecSources, files: readonly OutputFile[], inputs: ReadonlyMap<string, string>): OutputManifest {
+export function buildManifest(fingerprint: string, flows: Readonly<Record<string, string>>, files: readonly OutputFile[], inputs: ReadonlyMap<string, string>): OutputManifest {
   const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
   return {
     fingerprint,
-    flows: hashFlowInputs(fingerprint, sources),
+    flows,
     files: Object.fromEntries(sorted.map((file) => [file.path, { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) }])),
   };
 }
