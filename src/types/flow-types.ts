@@ -1,27 +1,30 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import type * as TS from "typescript";
 import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
 
 /**
- * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document, by
- * openapi-typescript's transform. The document is already bundled (every `$ref` internal), so the
- * Redocly resolve-and-lint pass that `openapiTS()` runs first is skipped: it costs more than the
- * transform itself and would run once per flow.
+ * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document given as
+ * JSON text, by openapi-typescript's transform, as its TypeScript nodes (`astToString` prints them).
+ * The document is already bundled (every `$ref` internal), so the Redocly resolve-and-lint pass
+ * that `openapiTS()` runs first is skipped: it costs more than the transform itself and would run
+ * once per flow. The scan for discriminators walks the whole document, so it runs only when the
+ * text holds the key at all.
  *
  * Options differ from openapi-typescript's defaults in one place: `defaultNonNullable` is off, so a
  * request property with a `default` stays optional, as the platform fills it in.
  *
  * @example
- * const text = renderTypes(compileOpenApi(model, [flow], options));
+ * const text = openapiTypescript.astToString(flowTypeNodes(JSON.stringify(compileOpenApi(model, [flow], options))));
  */
-export function renderTypes(document: Record<string, unknown>): string {
-  const schema = document as unknown as OpenAPI3;
+export function flowTypeNodes(documentText: string): TS.Node[] {
+  const schema = JSON.parse(documentText) as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: false,
-    discriminators: openapiTypescript.scanDiscriminators(schema, {}),
+    discriminators: documentText.includes('"discriminator"') ? openapiTypescript.scanDiscriminators(schema, {}) : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -50,6 +53,5 @@ export function renderTypes(document: Record<string, unknown>): string {
     },
   };
   // `webhooks` and `$defs` are always empty here; leaving them out keeps each module to what it uses.
-  const nodes = liftRecursiveComponents(openapiTypescript.transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
-  return openapiTypescript.astToString(nodes);
+  return liftRecursiveComponents(openapiTypescript.transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
 }

@@ -1,10 +1,13 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import type { StageTask } from "./stage-worker.js";
+import type { FormatTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
 
 /** Where stage tasks run: worker threads, or this thread. */
 export interface StagePool {
-  run(task: StageTask): Promise<string[]>;
+  /** Threads that run tasks besides this one: 0 when tasks run here. */
+  readonly threads: number;
+  run(task: TypesTask): Promise<TypesText[]>;
+  run(task: FormatTask): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -17,10 +20,11 @@ export interface StagePool {
  */
 export function inThreadPool(): StagePool {
   return {
-    async run(task) {
+    threads: 0,
+    run: (async (task: StageTask) => {
       const { default: runStageTask } = await import("./stage-worker.js");
       return runStageTask(task);
-    },
+    }) as StagePool["run"],
     close: async () => undefined,
   };
 }
@@ -35,10 +39,11 @@ export function inThreadPool(): StagePool {
 export async function startWorkerPool(): Promise<StagePool | undefined> {
   if (!import.meta.url.endsWith(".js")) return undefined;
   const { Tinypool } = await import("tinypool");
-  const threads = Math.max(1, availableParallelism());
+  const threads = Math.max(1, availableParallelism() - 1);
   const pool = new Tinypool({ filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)), minThreads: threads, maxThreads: threads });
   return {
-    run: (task) => pool.run(task) as Promise<string[]>,
+    threads,
+    run: ((task: StageTask) => pool.run(task)) as StagePool["run"],
     close: () => pool.destroy(),
   };
 }

@@ -1,6 +1,7 @@
 import type * as prettier from "prettier";
-import { formatBatch } from "../format/format-batch.js";
-import { renderTypes } from "../types/flow-types.js";
+import { printTypes, type TypesLayout } from "../format/print-types.js";
+import { flowTypeNodes } from "../types/flow-types.js";
+import { openapiTypescript } from "../types/openapi-typescript-entry.js";
 
 /** One flow's types to render: the file's first line, and its OpenAPI document as JSON text. */
 export interface TypesItem {
@@ -8,19 +9,47 @@ export interface TypesItem {
   readonly document: string;
 }
 
+/** A flow's types file: in its final layout, or as openapi-typescript printed it, for prettier to format. */
+export interface TypesText {
+  readonly text: string;
+  readonly formatted: boolean;
+}
+
+/** The types stage for a batch of flows; `layout` when prettier's options allow printing in its layout directly. */
+export interface TypesTask {
+  readonly stage: "types";
+  readonly items: readonly TypesItem[];
+  readonly layout: TypesLayout | undefined;
+}
+
+/** The format stage for a batch of files that share prettier options. */
+export interface FormatTask {
+  readonly stage: "format";
+  readonly contents: readonly string[];
+  readonly options: prettier.Options;
+}
+
 /** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
-export type StageTask =
-  | { readonly stage: "types"; readonly items: readonly TypesItem[] }
-  | { readonly stage: "format"; readonly contents: readonly string[]; readonly options: prettier.Options };
+export type StageTask = TypesTask | FormatTask;
 
 /**
- * Runs one task: the types stage (openapi-typescript, giving unformatted text) or the format stage
- * (prettier). Documents travel as JSON text: parsing it here costs less than cloning objects.
+ * Runs one task: the types stage (openapi-typescript's declarations, printed in prettier's layout
+ * by `printTypes` where it knows the shapes and options, else as unformatted text) or the format
+ * stage (prettier). Documents travel as JSON text: parsing it here costs less than cloning objects.
  *
  * @example
- * const [text] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }] });
+ * const [types] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }], layout });
  */
-export default async function runStageTask(task: StageTask): Promise<string[]> {
-  if (task.stage === "types") return task.items.map((item) => `${item.header}\n\n${renderTypes(JSON.parse(item.document) as Record<string, unknown>)}`);
+export default async function runStageTask(task: StageTask): Promise<TypesText[] | string[]> {
+  if (task.stage === "types") return task.items.map((item) => renderTypesFile(item, task.layout));
+  // Prettier loads only on threads that format.
+  const { formatBatch } = await import("../format/format-batch.js");
   return formatBatch(task.contents, task.options);
+}
+
+function renderTypesFile(item: TypesItem, layout: TypesLayout | undefined): TypesText {
+  const nodes = flowTypeNodes(item.document);
+  const printed = layout === undefined ? undefined : printTypes(item.header, nodes, layout);
+  if (printed !== undefined) return { text: printed, formatted: true };
+  return { text: `${item.header}\n\n${openapiTypescript.astToString(nodes)}`, formatted: false };
 }

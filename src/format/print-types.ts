@@ -1,0 +1,354 @@
+import type * as prettier from "prettier";
+import { builders, printer } from "prettier/doc";
+import type * as TS from "typescript";
+import { ts } from "../types/openapi-typescript-entry.js";
+
+const { align, group, hardline, ifBreak, indent, join, line, softline } = builders;
+type Doc = builders.Doc;
+
+/**
+ * Prints openapi-typescript's declarations for one flow exactly as prettier formats the text
+ * openapi-typescript's printer gives (`astToString`), without printing that text and parsing it
+ * back: the layout comes from the same document prettier's TypeScript printer builds for these
+ * nodes, laid out by prettier's own `printDocToString`, so line fitting, indentation and string
+ * widths are prettier's. It knows the shapes openapi-typescript writes (interfaces of property and
+ * index signatures, unions, intersections, arrays, tuples, literals, references, indexed access,
+ * JSDoc comments on members) and the options in `TypesLayout`; for anything else it gives
+ * undefined and the caller formats the text with prettier. A test compares both ways over the
+ * goldens, a large synthetic project and random schemas.
+ *
+ * @example
+ * const text = printTypes(banner(source), flowTypeNodes(documentText), layout) ?? (await prettier.format(...));
+ */
+export function printTypes(header: string, nodes: readonly TS.Node[], layout: TypesLayout): string | undefined {
+  if (/[\r\n\u2028\u2029]/.test(header) || !header.startsWith("//")) return undefined;
+  try {
+    const statements = nodes.map((node) => printStatement(node, layout));
+    const doc: Doc = [header.trimEnd(), hardline, hardline, join(hardline, statements), hardline];
+    const { formatted } = printer.printDocToString(doc, { printWidth: layout.printWidth, tabWidth: layout.tabWidth, useTabs: layout.useTabs });
+    // No string in the document holds a line break of its own (literals escape them), so every "\n" is a line end.
+    return layout.endOfLine === "lf" ? formatted : formatted.replaceAll("\n", layout.endOfLine === "crlf" ? "\r\n" : "\r");
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+}
+
+/** The prettier options `printTypes` follows; any other option set (or another value) means prettier formats the file. */
+export interface TypesLayout {
+  readonly printWidth: number;
+  readonly tabWidth: number;
+  readonly useTabs: boolean;
+  readonly singleQuote: boolean;
+  readonly bracketSpacing: boolean;
+  readonly trailingComma: "all" | "es5" | "none";
+  readonly operatorAtStart: boolean;
+  readonly endOfLine: "lf" | "crlf" | "cr";
+}
+
+/** Options that do not change how prettier prints these declarations. */
+const NEUTRAL_OPTIONS = new Set([
+  "filepath",
+  "arrowParens",
+  "bracketSameLine",
+  "jsxSingleQuote",
+  "singleAttributePerLine",
+  "proseWrap",
+  "htmlWhitespaceSensitivity",
+  "vueIndentScriptAndStyle",
+  "embeddedLanguageFormatting",
+  "experimentalTernaries",
+]);
+
+/**
+ * The layout for `printTypes` under these prettier options, or undefined when they ask for
+ * something it does not print (plugins, `semi: false`, `quoteProps` other than `as-needed`,
+ * `objectWrap: "collapse"`, another parser, pragmas, ranges).
+ */
+export function typesLayoutFor(options: prettier.Options): TypesLayout | undefined {
+  const { printWidth = 80, tabWidth = 2, useTabs = false, semi = true, singleQuote = false, quoteProps = "as-needed", trailingComma = "all", bracketSpacing = true, objectWrap = "preserve", experimentalOperatorPosition = "end", endOfLine = "lf", parser, plugins } = options;
+  const known = new Set(["printWidth", "tabWidth", "useTabs", "semi", "singleQuote", "quoteProps", "trailingComma", "bracketSpacing", "objectWrap", "experimentalOperatorPosition", "endOfLine", "parser", "plugins"]);
+  const optionsSet = Object.entries(options).filter(([, value]) => value !== undefined);
+  if (optionsSet.some(([key, value]) => !known.has(key) && !(NEUTRAL_OPTIONS.has(key) || ((key === "requirePragma" || key === "insertPragma") && value === false)))) return undefined;
+  if (plugins !== undefined && plugins.length > 0) return undefined;
+  if (parser !== undefined && parser !== "babel-ts" && parser !== "typescript") return undefined;
+  if (typeof printWidth !== "number" || typeof tabWidth !== "number" || typeof useTabs !== "boolean" || typeof singleQuote !== "boolean" || typeof bracketSpacing !== "boolean") return undefined;
+  if (semi !== true || quoteProps !== "as-needed" || objectWrap !== "preserve") return undefined;
+  if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none") return undefined;
+  if (experimentalOperatorPosition !== "end" && experimentalOperatorPosition !== "start") return undefined;
+  if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
+  return { printWidth, tabWidth, useTabs, singleQuote, bracketSpacing, trailingComma, operatorAtStart: experimentalOperatorPosition === "start", endOfLine };
+}
+
+/** A node or option outside what `printTypes` knows: prettier formats the file instead. */
+class Unsupported extends Error {}
+
+/** Where a type sits, as far as prettier's choices of parentheses and indentation depend on it. */
+type Place = "annotation" | "assigned-union" | "union-member" | "intersection-member" | "array-element" | "indexed-object" | "index" | "type-argument" | "tuple-element" | "only-tuple-element" | "rest";
+
+function printStatement(node: TS.Node, layout: TypesLayout): Doc {
+  if (!(ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) || hasComments(node) || hasComments(node.name)) throw new Unsupported();
+  if (node.typeParameters !== undefined) throw new Unsupported();
+  const modifiers = node.modifiers ?? [];
+  if (modifiers.some((modifier) => modifier.kind !== ts.SyntaxKind.ExportKeyword)) throw new Unsupported();
+  const exported = modifiers.length > 0 ? "export " : "";
+  if (ts.isTypeAliasDeclaration(node)) return [exported, printTypeAlias(node, layout), ";"];
+  if (node.heritageClauses !== undefined) throw new Unsupported();
+  const members = node.members.map((member) => printMember(member, layout, ";"));
+  return [exported, "interface ", node.name.text, " ", "{", members.length > 0 ? [indent([hardline, join(hardline, members)]), hardline] : "", "}"];
+}
+
+/**
+ * `type X = …` in prettier's assignment layouts: a union that does not hug breaks after `=` and
+ * then one member per line; anything else moves to the next line only when its first line does not fit.
+ */
+function printTypeAlias(node: TS.TypeAliasDeclaration, layout: TypesLayout): Doc {
+  const left = group(["type ", node.name.text]);
+  const type = unparenthesized(node.type);
+  if (ts.isUnionTypeNode(type) && !shouldHugUnion(type)) return group([left, " =", group(indent([line, printType(type, "assigned-union", layout)]))]);
+  const groupId = Symbol("assignment");
+  return group([left, " =", group(indent(line), { id: groupId }), builders.lineSuffixBoundary, builders.indentIfBreak(printType(type, "annotation", layout), { groupId })]);
+}
+
+/** A member of an interface or type literal, with its separator and its leading JSDoc comments. */
+function printMember(member: TS.TypeElement, layout: TypesLayout, separator: Doc): Doc {
+  let printed: Doc;
+  if (ts.isPropertySignature(member)) {
+    if (member.type === undefined || (member.modifiers ?? []).some((modifier) => modifier.kind !== ts.SyntaxKind.ReadonlyKeyword)) throw new Unsupported();
+    const readonly = (member.modifiers ?? []).length > 0 ? "readonly " : "";
+    printed = [group([readonly, printPropertyKey(member.name, layout), member.questionToken ? "?" : "", ": ", printType(member.type, "annotation", layout)]), separator];
+  } else if (ts.isIndexSignatureDeclaration(member)) {
+    const [parameter] = member.parameters;
+    if (member.parameters.length !== 1 || parameter === undefined || (member.modifiers ?? []).length > 0 || parameter.type === undefined) throw new Unsupported();
+    if (!ts.isIdentifier(parameter.name) || parameter.questionToken || parameter.dotDotDotToken || parameter.initializer || (parameter.modifiers ?? []).length > 0 || hasComments(parameter)) throw new Unsupported();
+    const printedParameter = [parameter.name.text, ": ", printType(parameter.type, "annotation", layout)];
+    printed = [group(["[", group([indent([softline, printedParameter]), softline]), "]", ": ", printType(member.type, "annotation", layout)]), separator];
+  } else {
+    throw new Unsupported();
+  }
+  return [...leadingComments(member), printed];
+}
+
+function printPropertyKey(name: TS.PropertyName, layout: TypesLayout): Doc {
+  if (hasComments(name)) throw new Unsupported();
+  if (ts.isIdentifier(name)) return name.text;
+  if (ts.isNumericLiteral(name)) return printNumber(name.text);
+  if (ts.isStringLiteral(name)) {
+    const printed = printString(rawString(name), layout);
+    // quoteProps "as-needed": quotes go when the key is an identifier name written without escapes.
+    return printed.slice(1, -1) === name.text && /^[$A-Z_a-z][$\w]*$/.test(name.text) ? name.text : printed;
+  }
+  throw new Unsupported();
+}
+
+function printType(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
+  if (ts.isParenthesizedTypeNode(node)) return printType(node.type, place, layout);
+  if (hasComments(node)) throw new Unsupported();
+  const printed = printTypeItself(node, place, layout);
+  return needsParentheses(node, place) ? ["(", printed, ")"] : printed;
+}
+
+function printTypeItself(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
+  switch (node.kind) {
+    case ts.SyntaxKind.StringKeyword:
+    case ts.SyntaxKind.NumberKeyword:
+    case ts.SyntaxKind.BooleanKeyword:
+    case ts.SyntaxKind.UnknownKeyword:
+    case ts.SyntaxKind.NeverKeyword:
+    case ts.SyntaxKind.AnyKeyword:
+    case ts.SyntaxKind.UndefinedKeyword:
+    case ts.SyntaxKind.ObjectKeyword:
+    case ts.SyntaxKind.VoidKeyword:
+    case ts.SyntaxKind.BigIntKeyword:
+    case ts.SyntaxKind.SymbolKeyword:
+      return keywordText(node.kind);
+  }
+  if (ts.isLiteralTypeNode(node)) return printLiteral(node.literal, layout);
+  // openapi-typescript writes a string constant as an identifier holding its JSON text, printed as is.
+  if (ts.isIdentifier(node as TS.Node)) return printStringIdentifier(node as unknown as TS.Identifier, layout);
+  if (ts.isTypeReferenceNode(node)) return [printEntityName(node.typeName), node.typeArguments === undefined ? "" : printTypeArguments(node.typeArguments, layout)];
+  if (ts.isIndexedAccessTypeNode(node)) return [printType(node.objectType, "indexed-object", layout), "[", printType(node.indexType, "index", layout), "]"];
+  if (ts.isArrayTypeNode(node)) return [printType(node.elementType, "array-element", layout), "[]"];
+  if (ts.isTypeLiteralNode(node)) return printTypeLiteral(node, layout);
+  if (ts.isUnionTypeNode(node)) return printUnion(node, place, layout);
+  if (ts.isIntersectionTypeNode(node)) return printIntersection(node, layout);
+  if (ts.isTupleTypeNode(node)) return printTuple(node, layout);
+  if (ts.isRestTypeNode(node)) return ["...", printType(node.type, "rest", layout)];
+  throw new Unsupported();
+}
+
+function keywordText(kind: TS.SyntaxKind): string {
+  const text = ts.tokenToString(kind);
+  if (text === undefined) throw new Unsupported();
+  return text;
+}
+
+function printEntityName(name: TS.EntityName): Doc {
+  if (hasComments(name)) throw new Unsupported();
+  return ts.isIdentifier(name) ? name.text : [printEntityName(name.left), ".", name.right.text];
+}
+
+function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayout): Doc {
+  if (hasComments(literal)) throw new Unsupported();
+  switch (literal.kind) {
+    case ts.SyntaxKind.NullKeyword:
+      return "null";
+    case ts.SyntaxKind.TrueKeyword:
+      return "true";
+    case ts.SyntaxKind.FalseKeyword:
+      return "false";
+  }
+  if (ts.isStringLiteral(literal)) return printString(rawString(literal), layout);
+  if (ts.isIdentifier(literal as TS.Node)) return printStringIdentifier(literal as unknown as TS.Identifier, layout);
+  if (ts.isNumericLiteral(literal)) return printNumber(literal.text);
+  if (ts.isPrefixUnaryExpression(literal) && literal.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(literal.operand) && !hasComments(literal.operand)) return ["-", printNumber(literal.operand.text)];
+  throw new Unsupported();
+}
+
+/** Type arguments: on one line when there is one simple argument, else a group that breaks one per line. */
+function printTypeArguments(types: readonly TS.TypeNode[], layout: TypesLayout): Doc {
+  const printed = types.map((type) => printType(type, "type-argument", layout));
+  const [only] = types;
+  if (types.length === 0 || (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))) return ["<", join(", ", printed), ">"];
+  return group(["<", indent([softline, join([",", line], printed)]), softline, ">"]);
+}
+
+function huggedTypeArgument(node: TS.TypeNode): boolean {
+  return isSimpleType(node) || ts.isTypeLiteralNode(node) || (ts.isUnionTypeNode(node) && shouldHugUnion(node));
+}
+
+function isSimpleType(node: TS.TypeNode): boolean {
+  if (ts.isLiteralTypeNode(node)) return true;
+  if (ts.isTypeReferenceNode(node)) return node.typeArguments === undefined;
+  return isKeyword(node);
+}
+
+function isKeyword(node: TS.TypeNode): boolean {
+  return node.kind >= ts.SyntaxKind.FirstKeyword && node.kind <= ts.SyntaxKind.LastKeyword;
+}
+
+function printTypeLiteral(node: TS.TypeLiteralNode, layout: TypesLayout): Doc {
+  if (node.members.length === 0) return "{}";
+  const last = node.members.length - 1;
+  const members = node.members.map((member, index) => printMember(member, layout, index === last ? ifBreak(";") : ";"));
+  const spacing = layout.bracketSpacing ? line : softline;
+  // TypeScript's printer writes a type literal over several lines (openapi-typescript never asks for
+  // one line), and prettier keeps an object type expanded when its first member starts a new line.
+  return group(["{", indent([spacing, join(line, members)]), spacing, "}"], { shouldBreak: true });
+}
+
+function printUnion(node: TS.UnionTypeNode, place: Place, layout: TypesLayout): Doc {
+  if (shouldHugUnion(node)) return join(" | ", node.types.map((type) => printType(type, "union-member", layout)));
+  const members = group(node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], align(2, printType(type, "union-member", layout))]));
+  if (needsParentheses(node, place)) return group([indent([softline, members]), softline]);
+  if (place === "tuple-element") return group([indent([ifBreak(["(", softline]), members]), softline, ifBreak(")")]);
+  if (place === "type-argument" || place === "only-tuple-element" || place === "assigned-union") return members;
+  return group(indent([softline, members]));
+}
+
+/** `{ … } | null`: one object-like type and only `null` or `void` beside it stays on the object's lines. */
+function shouldHugUnion(node: TS.UnionTypeNode): boolean {
+  const types = node.types.map(unparenthesized);
+  const objectLike = types.find((type) => ts.isTypeLiteralNode(type) || ts.isTypeReferenceNode(type));
+  return objectLike !== undefined && types.every((type) => type === objectLike || type.kind === ts.SyntaxKind.VoidKeyword || (ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword));
+}
+
+function printIntersection(node: TS.IntersectionTypeNode, layout: TypesLayout): Doc {
+  let indented = false;
+  const types = node.types.map(unparenthesized);
+  return group(
+    types.map((type, index): Doc => {
+      const printed = printType(type, "intersection-member", layout);
+      if (index === 0) return printed;
+      const isObject = ts.isTypeLiteralNode(type);
+      const previousIsObject = ts.isTypeLiteralNode(types[index - 1] as TS.TypeNode);
+      if (previousIsObject && isObject) return [" & ", indented ? indent(printed) : printed];
+      if (!previousIsObject && !isObject) return layout.operatorAtStart ? indent([line, "& ", printed]) : indent([" &", line, printed]);
+      if (index > 1) indented = true;
+      return [" & ", index > 1 ? indent(printed) : printed];
+    }),
+  );
+}
+
+function printTuple(node: TS.TupleTypeNode, layout: TypesLayout): Doc {
+  if (node.elements.length === 0) return "[]";
+  const place: Place = node.elements.length > 1 ? "tuple-element" : "only-tuple-element";
+  const elements = node.elements.map((element) => {
+    if (ts.isNamedTupleMember(element) || ts.isOptionalTypeNode(element)) throw new Unsupported();
+    return group(printType(element, place, layout));
+  });
+  const trailing = layout.trailingComma === "none" ? "" : ifBreak(",");
+  return group(["[", indent([softline, join([",", line], elements), trailing]), softline, "]"]);
+}
+
+function needsParentheses(node: TS.TypeNode, place: Place): boolean {
+  if (!ts.isUnionTypeNode(node) && !ts.isIntersectionTypeNode(node)) return false;
+  return place === "union-member" || place === "intersection-member" || place === "array-element" || place === "indexed-object" || place === "rest";
+}
+
+function unparenthesized(node: TS.TypeNode): TS.TypeNode {
+  return ts.isParenthesizedTypeNode(node) ? unparenthesized(node.type) : node;
+}
+
+/**
+ * JSDoc comments openapi-typescript attaches to a member, as prettier prints them: a comment whose
+ * every line starts with `*` is re-indented line by line, any other keeps its text.
+ */
+function leadingComments(node: TS.Node): Doc[] {
+  const comments = ts.getSyntheticLeadingComments(node) ?? [];
+  if ((ts.getSyntheticTrailingComments(node) ?? []).length > 0) throw new Unsupported();
+  return comments.map((comment) => {
+    if (comment.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !comment.hasTrailingNewLine) throw new Unsupported();
+    // TypeScript's printer writes each line of a comment trimmed, on lines of its own.
+    const lines = `/*${comment.text}*/`.split(/\r\n|[\r\n\u2028\u2029]/).map((text) => text.trim());
+    if (lines.length === 1) return [lines[0] as string, hardline];
+    const starred = [(lines[0] as string).slice(1), ...lines.slice(1, -1), (lines.at(-1) as string).slice(0, -1)];
+    if (!starred.every((text) => text.startsWith("*"))) throw new Unsupported();
+    return [["/", starred.map((text, index) => (index === 0 ? [text, hardline] : index === starred.length - 1 ? [" ", text] : [" ", text, hardline])), "/"], hardline];
+  });
+}
+
+function hasComments(node: TS.Node): boolean {
+  return (ts.getSyntheticLeadingComments(node) ?? []).length > 0 || (ts.getSyntheticTrailingComments(node) ?? []).length > 0;
+}
+
+function printStringIdentifier(node: TS.Identifier, layout: TypesLayout): string {
+  if (!/^"(?:[^"\\\n\r]|\\.)*"$/su.test(node.text)) throw new Unsupported();
+  return printString(node.text, layout);
+}
+
+let literalPrinter: { printer: TS.Printer; file: TS.SourceFile } | undefined;
+
+/** A string literal as TypeScript's printer writes it (double quotes, non-ASCII characters escaped): by that printer. */
+function rawString(literal: TS.StringLiteral): string {
+  literalPrinter ??= { printer: ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }), file: ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS) };
+  return literalPrinter.printer.printNode(ts.EmitHint.Unspecified, literal, literalPrinter.file);
+}
+
+/** Prettier's choice of quotes for a string: the preferred one unless the text holds more of it than of the other. */
+function printString(raw: string, layout: TypesLayout): string {
+  const content = raw.slice(1, -1);
+  const [preferred, alternate] = layout.singleQuote ? ["'", '"'] : ['"', "'"];
+  let preferredCount = 0;
+  let alternateCount = 0;
+  for (const char of content) {
+    if (char === preferred) preferredCount++;
+    else if (char === alternate) alternateCount++;
+  }
+  const quote = preferredCount > alternateCount ? alternate : preferred;
+  if (raw.startsWith(quote)) return raw;
+  const other = quote === '"' ? "'" : '"';
+  return quote + content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped !== undefined ? (escaped === other ? escaped : match) : bare === quote ? `\\${bare}` : (bare as string))) + quote;
+}
+
+/** Prettier's spelling of a number: lower case, no `+` in the exponent, no trailing zeros or dot. */
+function printNumber(raw: string): string {
+  if (raw.length === 1) return raw;
+  return raw
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(?=\d)/, "$1$2")
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
+    .replace(/^([+-])?\./, "$10.")
+    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
+    .replace(/\.(?=e|$)/, "");
+}
