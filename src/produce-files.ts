@@ -3,7 +3,7 @@ import type { Formatter } from "./format/format-files.js";
 import { typesLayoutFor } from "./format/print-types.js";
 import type { OutputFile } from "./output-file.js";
 import type { StageTimes } from "./stage-times.js";
-import type { StagePool } from "./workers/stage-pool.js";
+import { TASKS_IN_FLIGHT, type StagePool } from "./workers/stage-pool.js";
 import type { TypesItem } from "./workers/stage-worker.js";
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
@@ -90,8 +90,8 @@ export async function produceFiles(plan: readonly Planned[], context: ProduceCon
   // Types first: the pool's threads work on them while this thread emits the modules.
   for (const batch of chunk(typesJobs)) queue.push({ stage: "types", indexes: batch.map((job) => job.index), items: batch.map((job) => job.item) });
   queue.producers++;
-  // Several batches per thread in flight, so a thread starts its next batch while this one hears of the last.
-  const lanes = Array.from({ length: 4 * pool.threads }, () => queue.drain((job) => runJob(job, "pool")));
+  // As many batches in flight as the pool's threads hold, so none waits for this thread between batches.
+  const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () => queue.drain((job) => runJob(job, "pool")));
   try {
     for (const batch of chunk(emitJobs)) {
       const emitted: { index: number; text: string }[] = [];

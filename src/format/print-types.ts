@@ -80,6 +80,28 @@ export function typesLayoutFor(options: prettier.Options): TypesLayout | undefin
   return { printWidth, tabWidth, useTabs, singleQuote, bracketSpacing, trailingComma, operatorAtStart: experimentalOperatorPosition === "start", endOfLine };
 }
 
+/**
+ * The text of a document without line breaks or layout commands; undefined for any other. Prettier
+ * lays such a document out as that text in every mode, so a group, indent or alignment around it,
+ * and the arrays holding it, can go: the layout is the same with far fewer commands to lay out.
+ */
+function flatText(doc: Doc): string | undefined {
+  if (typeof doc === "string") return doc;
+  if (!Array.isArray(doc)) return undefined;
+  let text = "";
+  for (const part of doc as Doc[]) {
+    const partText = flatText(part);
+    if (partText === undefined) return undefined;
+    text += partText;
+  }
+  return text;
+}
+
+const concat = (parts: Doc[]): Doc => flatText(parts) ?? parts;
+const groupOf = (doc: Doc): Doc => flatText(doc) ?? group(doc);
+const indentOf = (doc: Doc): Doc => flatText(doc) ?? indent(doc);
+const alignOf = (width: number, doc: Doc): Doc => flatText(doc) ?? align(width, doc);
+
 /** A node or option outside what `printTypes` knows: prettier formats the file instead. */
 class Unsupported extends Error {}
 
@@ -116,13 +138,13 @@ function printMember(member: TS.TypeElement, layout: TypesLayout, separator: Doc
   if (ts.isPropertySignature(member)) {
     if (member.type === undefined || (member.modifiers ?? []).some((modifier) => modifier.kind !== ts.SyntaxKind.ReadonlyKeyword)) throw new Unsupported();
     const readonly = (member.modifiers ?? []).length > 0 ? "readonly " : "";
-    printed = [group([readonly, printPropertyKey(member.name, layout), member.questionToken ? "?" : "", ": ", printType(member.type, "annotation", layout)]), separator];
+    printed = concat([groupOf([readonly, printPropertyKey(member.name, layout), member.questionToken ? "?" : "", ": ", printType(member.type, "annotation", layout)]), separator]);
   } else if (ts.isIndexSignatureDeclaration(member)) {
     const [parameter] = member.parameters;
     if (member.parameters.length !== 1 || parameter === undefined || (member.modifiers ?? []).length > 0 || parameter.type === undefined) throw new Unsupported();
     if (!ts.isIdentifier(parameter.name) || parameter.questionToken || parameter.dotDotDotToken || parameter.initializer || (parameter.modifiers ?? []).length > 0 || hasComments(parameter)) throw new Unsupported();
     const printedParameter = [parameter.name.text, ": ", printType(parameter.type, "annotation", layout)];
-    printed = [group(["[", group([indent([softline, printedParameter]), softline]), "]", ": ", printType(member.type, "annotation", layout)]), separator];
+    printed = concat([group(["[", group([indent([softline, printedParameter]), softline]), "]", ": ", printType(member.type, "annotation", layout)]), separator]);
   } else {
     throw new Unsupported();
   }
@@ -145,7 +167,7 @@ function printType(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
   if (ts.isParenthesizedTypeNode(node)) return printType(node.type, place, layout);
   if (hasComments(node)) throw new Unsupported();
   const printed = printTypeItself(node, place, layout);
-  return needsParentheses(node, place) ? ["(", printed, ")"] : printed;
+  return needsParentheses(node, place) ? concat(["(", printed, ")"]) : printed;
 }
 
 function printTypeItself(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
@@ -166,14 +188,14 @@ function printTypeItself(node: TS.TypeNode, place: Place, layout: TypesLayout): 
   if (ts.isLiteralTypeNode(node)) return printLiteral(node.literal, layout);
   // openapi-typescript writes a string constant as an identifier holding its JSON text, printed as is.
   if (ts.isIdentifier(node as TS.Node)) return printStringIdentifier(node as unknown as TS.Identifier, layout);
-  if (ts.isTypeReferenceNode(node)) return [printEntityName(node.typeName), node.typeArguments === undefined ? "" : printTypeArguments(node.typeArguments, layout)];
-  if (ts.isIndexedAccessTypeNode(node)) return [printType(node.objectType, "indexed-object", layout), "[", printType(node.indexType, "index", layout), "]"];
-  if (ts.isArrayTypeNode(node)) return [printType(node.elementType, "array-element", layout), "[]"];
+  if (ts.isTypeReferenceNode(node)) return concat([printEntityName(node.typeName), node.typeArguments === undefined ? "" : printTypeArguments(node.typeArguments, layout)]);
+  if (ts.isIndexedAccessTypeNode(node)) return concat([printType(node.objectType, "indexed-object", layout), "[", printType(node.indexType, "index", layout), "]"]);
+  if (ts.isArrayTypeNode(node)) return concat([printType(node.elementType, "array-element", layout), "[]"]);
   if (ts.isTypeLiteralNode(node)) return printTypeLiteral(node, layout);
   if (ts.isUnionTypeNode(node)) return printUnion(node, place, layout);
   if (ts.isIntersectionTypeNode(node)) return printIntersection(node, layout);
   if (ts.isTupleTypeNode(node)) return printTuple(node, layout);
-  if (ts.isRestTypeNode(node)) return ["...", printType(node.type, "rest", layout)];
+  if (ts.isRestTypeNode(node)) return concat(["...", printType(node.type, "rest", layout)]);
   throw new Unsupported();
 }
 
@@ -185,7 +207,7 @@ function keywordText(kind: TS.SyntaxKind): string {
 
 function printEntityName(name: TS.EntityName): Doc {
   if (hasComments(name)) throw new Unsupported();
-  return ts.isIdentifier(name) ? name.text : [printEntityName(name.left), ".", name.right.text];
+  return ts.isIdentifier(name) ? name.text : concat([printEntityName(name.left), ".", name.right.text]);
 }
 
 function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayout): Doc {
@@ -201,7 +223,7 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayou
   if (ts.isStringLiteral(literal)) return printString(rawString(literal), layout);
   if (ts.isIdentifier(literal as TS.Node)) return printStringIdentifier(literal as unknown as TS.Identifier, layout);
   if (ts.isNumericLiteral(literal)) return printNumber(literal.text);
-  if (ts.isPrefixUnaryExpression(literal) && literal.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(literal.operand) && !hasComments(literal.operand)) return ["-", printNumber(literal.operand.text)];
+  if (ts.isPrefixUnaryExpression(literal) && literal.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(literal.operand) && !hasComments(literal.operand)) return `-${printNumber(literal.operand.text)}`;
   throw new Unsupported();
 }
 
@@ -209,7 +231,7 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayou
 function printTypeArguments(types: readonly TS.TypeNode[], layout: TypesLayout): Doc {
   const printed = types.map((type) => printType(type, "type-argument", layout));
   const [only] = types;
-  if (types.length === 0 || (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))) return ["<", join(", ", printed), ">"];
+  if (types.length === 0 || (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))) return concat(["<", join(", ", printed), ">"]);
   return group(["<", indent([softline, join([",", line], printed)]), softline, ">"]);
 }
 
@@ -238,8 +260,8 @@ function printTypeLiteral(node: TS.TypeLiteralNode, layout: TypesLayout): Doc {
 }
 
 function printUnion(node: TS.UnionTypeNode, place: Place, layout: TypesLayout): Doc {
-  if (shouldHugUnion(node)) return join(" | ", node.types.map((type) => printType(type, "union-member", layout)));
-  const members = group(node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], align(2, printType(type, "union-member", layout))]));
+  if (shouldHugUnion(node)) return concat(join(" | ", node.types.map((type) => printType(type, "union-member", layout))));
+  const members = group(node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], alignOf(2, printType(type, "union-member", layout))]));
   if (needsParentheses(node, place)) return group([indent([softline, members]), softline]);
   if (place === "tuple-element") return group([indent([ifBreak(["(", softline]), members]), softline, ifBreak(")")]);
   if (place === "type-argument" || place === "only-tuple-element" || place === "assigned-union") return members;
@@ -256,16 +278,16 @@ function shouldHugUnion(node: TS.UnionTypeNode): boolean {
 function printIntersection(node: TS.IntersectionTypeNode, layout: TypesLayout): Doc {
   let indented = false;
   const types = node.types.map(unparenthesized);
-  return group(
+  return groupOf(
     types.map((type, index): Doc => {
       const printed = printType(type, "intersection-member", layout);
       if (index === 0) return printed;
       const isObject = ts.isTypeLiteralNode(type);
       const previousIsObject = ts.isTypeLiteralNode(types[index - 1] as TS.TypeNode);
-      if (previousIsObject && isObject) return [" & ", indented ? indent(printed) : printed];
+      if (previousIsObject && isObject) return concat([" & ", indented ? indentOf(printed) : printed]);
       if (!previousIsObject && !isObject) return layout.operatorAtStart ? indent([line, "& ", printed]) : indent([" &", line, printed]);
       if (index > 1) indented = true;
-      return [" & ", index > 1 ? indent(printed) : printed];
+      return concat([" & ", index > 1 ? indentOf(printed) : printed]);
     }),
   );
 }
@@ -275,7 +297,7 @@ function printTuple(node: TS.TupleTypeNode, layout: TypesLayout): Doc {
   const place: Place = node.elements.length > 1 ? "tuple-element" : "only-tuple-element";
   const elements = node.elements.map((element) => {
     if (ts.isNamedTupleMember(element) || ts.isOptionalTypeNode(element)) throw new Unsupported();
-    return group(printType(element, place, layout));
+    return groupOf(printType(element, place, layout));
   });
   const trailing = layout.trailingComma === "none" ? "" : ifBreak(",");
   return group(["[", indent([softline, join([",", line], elements), trailing]), softline, "]"]);

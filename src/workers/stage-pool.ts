@@ -29,6 +29,9 @@ export function inThreadPool(): StagePool {
   };
 }
 
+/** Tasks each pool thread holds at once. */
+export const TASKS_IN_FLIGHT = 4;
+
 /**
  * One worker thread per core, each loading prettier and openapi-typescript as it starts; undefined
  * when running from sources.
@@ -40,7 +43,9 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
   if (!import.meta.url.endsWith(".js")) return undefined;
   const { Tinypool } = await import("tinypool");
   const threads = Math.max(1, availableParallelism() - 1);
-  const pool = new Tinypool({ filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)), minThreads: threads, maxThreads: threads });
+  // Tasks are handed to a thread while it still works on earlier ones: this thread, busy formatting,
+  // does not have to hear of each finished task before the next one can start.
+  const pool = new Tinypool({ filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)), minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: TASKS_IN_FLIGHT });
   return {
     threads,
     run: ((task: StageTask) => pool.run(task)) as StagePool["run"],
