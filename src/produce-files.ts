@@ -1,6 +1,6 @@
 import type { RenderCache } from "./cache/render-cache.js";
 import type { Formatter } from "./format/format-files.js";
-import { typesLayoutFor } from "./format/print-types.js";
+import { typesLayoutFor } from "./format/types-layout.js";
 import type { OutputFile } from "./output-file.js";
 import type { StageTimes } from "./stage-times.js";
 import { TASKS_IN_FLIGHT, type StagePool } from "./workers/stage-pool.js";

@@ -1,5 +1,6 @@
 import type * as prettier from "prettier";
-import { printTypes, type TypesLayout } from "../format/print-types.js";
+import { printTypes } from "../format/print-types.js";
+import type { TypesLayout } from "../format/types-layout.js";
 import { flowTypeNodes } from "../types/flow-types.js";
 import { openapiTypescript } from "../types/openapi-typescript-entry.js";
 

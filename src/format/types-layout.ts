@@ -1,0 +1,49 @@
+import type * as prettier from "prettier";
+
+// Kept apart from print-types.ts, which loads TypeScript: deciding the layout must not.
+
+/** The prettier options `printTypes` follows; any other option set (or another value) means prettier formats the file. */
+export interface TypesLayout {
+  readonly printWidth: number;
+  readonly tabWidth: number;
+  readonly useTabs: boolean;
+  readonly singleQuote: boolean;
+  readonly bracketSpacing: boolean;
+  readonly trailingComma: "all" | "es5" | "none";
+  readonly operatorAtStart: boolean;
+  readonly endOfLine: "lf" | "crlf" | "cr";
+}
+
+/** Options that do not change how prettier prints these declarations. */
+const NEUTRAL_OPTIONS = new Set([
+  "filepath",
+  "arrowParens",
+  "bracketSameLine",
+  "jsxSingleQuote",
+  "singleAttributePerLine",
+  "proseWrap",
+  "htmlWhitespaceSensitivity",
+  "vueIndentScriptAndStyle",
+  "embeddedLanguageFormatting",
+  "experimentalTernaries",
+]);
+
+/**
+ * The layout for `printTypes` under these prettier options, or undefined when they ask for
+ * something it does not print (plugins, `semi: false`, `quoteProps` other than `as-needed`,
+ * `objectWrap: "collapse"`, another parser, pragmas, ranges).
+ */
+export function typesLayoutFor(options: prettier.Options): TypesLayout | undefined {
+  const { printWidth = 80, tabWidth = 2, useTabs = false, semi = true, singleQuote = false, quoteProps = "as-needed", trailingComma = "all", bracketSpacing = true, objectWrap = "preserve", experimentalOperatorPosition = "end", endOfLine = "lf", parser, plugins } = options;
+  const known = new Set(["printWidth", "tabWidth", "useTabs", "semi", "singleQuote", "quoteProps", "trailingComma", "bracketSpacing", "objectWrap", "experimentalOperatorPosition", "endOfLine", "parser", "plugins"]);
+  const optionsSet = Object.entries(options).filter(([, value]) => value !== undefined);
+  if (optionsSet.some(([key, value]) => !known.has(key) && !(NEUTRAL_OPTIONS.has(key) || ((key === "requirePragma" || key === "insertPragma") && value === false)))) return undefined;
+  if (plugins !== undefined && plugins.length > 0) return undefined;
+  if (parser !== undefined && parser !== "babel-ts" && parser !== "typescript") return undefined;
+  if (typeof printWidth !== "number" || typeof tabWidth !== "number" || typeof useTabs !== "boolean" || typeof singleQuote !== "boolean" || typeof bracketSpacing !== "boolean") return undefined;
+  if (semi !== true || quoteProps !== "as-needed" || objectWrap !== "preserve") return undefined;
+  if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none") return undefined;
+  if (experimentalOperatorPosition !== "end" && experimentalOperatorPosition !== "start") return undefined;
+  if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
+  return { printWidth, tabWidth, useTabs, singleQuote, bracketSpacing, trailingComma, operatorAtStart: experimentalOperatorPosition === "start", endOfLine };
+}
