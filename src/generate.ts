@@ -137,7 +137,7 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
   }
   const manifest = options.cacheDir === undefined ? undefined : await readManifest(outDir);
   const reusable = manifest?.fingerprint === inputs.fingerprint ? manifest : undefined;
-  // Worker threads are slow to start: each loads prettier and openapi-typescript (bench/NOTES.md).
+  // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
   // With nothing cached, every file (two per flow) is new: start them now, while this thread
   // checks the specs.
   let pool = cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD ? startWorkerPool() : undefined;

@@ -33,7 +33,7 @@ export function inThreadPool(): StagePool {
 export const TASKS_IN_FLIGHT = 4;
 
 /**
- * One worker thread per core, each loading prettier and openapi-typescript as it starts; undefined
+ * One worker thread per core besides this one (at least one), each loading openapi-typescript as it starts and prettier when it first formats; undefined
  * when running from sources.
  *
  * @example
