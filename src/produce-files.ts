@@ -1,6 +1,7 @@
+import type * as TS from "typescript";
 import type { RenderCache } from "./cache/render-cache.js";
 import type { Formatter } from "./format/format-files.js";
-import { typesLayoutFor } from "./format/types-layout.js";
+import { codeLayoutFor } from "./format/code-layout.js";
 import type { OutputFile } from "./output-file.js";
 import type { StageTimes } from "./stage-times.js";
 import { TASKS_IN_FLIGHT, type StagePool } from "./workers/stage-pool.js";
@@ -64,7 +65,7 @@ export async function produceFiles(plan: readonly Planned[], context: ProduceCon
     }
   });
   const queue = new JobQueue();
-  const layout = typesJobs.length > 0 ? typesLayoutFor(formatter.optionsFor((plan[(typesJobs[0] as { index: number }).index] as Planned).path)) : undefined;
+  const layout = typesJobs.length > 0 ? codeLayoutFor(formatter.optionsFor((plan[(typesJobs[0] as { index: number }).index] as Planned).path)) : undefined;
   const optionsFor = (indexes: readonly number[]) => formatter.optionsFor((plan[indexes[0] as number] as Planned).path);
   const runJob = async (job: Job, where: "pool" | "here") => {
     if (job.stage === "types") {
@@ -80,10 +81,11 @@ export async function produceFiles(plan: readonly Planned[], context: ProduceCon
     const options = optionsFor(job.indexes);
     const formatted = await times.measure("format", async () => {
       if (where === "pool") return pool.run({ stage: "format", contents: job.texts, options });
-      const { formatBatch } = await import("./format/format-batch.js");
-      // Prettier works without giving way to the event loop: let the pool's answers in first, so its threads get their next batches.
+      const [{ formatModules }, { tsMorph }] = await Promise.all([import("./format/format-modules.js"), import("./emit/ts-morph-entry.js")]);
+      // Formatting works without giving way to the event loop: let the pool's answers in first, so its threads get their next batches.
       await new Promise((resolve) => setImmediate(resolve));
-      return formatBatch(job.texts, options);
+      // ts-morph's own TypeScript, loaded for emit anyway, parses the modules here.
+      return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS);
     });
     job.indexes.forEach((index, i) => done(index, formatted[i] as string));
   };

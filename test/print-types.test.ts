@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compileOpenApi } from "../src/compile/openapi-document.js";
 import { banner } from "../src/emit/banner.js";
 import { printTypes } from "../src/format/print-types.js";
-import { typesLayoutFor } from "../src/format/types-layout.js";
+import { codeLayoutFor } from "../src/format/code-layout.js";
 import { buildModel } from "../src/model/build-model.js";
 import { loadSpecs } from "../src/spec/load-specs.js";
 import { flowTypeNodes } from "../src/types/flow-types.js";
@@ -39,7 +39,7 @@ function prettierTypes(file: TypesFile, options: prettier.Options): Promise<stri
 
 /** Files where `printTypes` differs from prettier, by name; and how many it left to prettier. */
 async function compare(files: readonly TypesFile[], options: prettier.Options): Promise<{ differing: string[]; unsupported: number }> {
-  const layout = typesLayoutFor(options);
+  const layout = codeLayoutFor(options);
   if (layout === undefined) throw new Error(`no layout for ${JSON.stringify(options)}`);
   const differing: string[] = [];
   let unsupported = 0;
@@ -102,11 +102,11 @@ describe("printTypes", () => {
 
   it("leaves shapes it does not know to prettier, and so do options it does not follow", () => {
     const generic = ts.factory.createTypeAliasDeclaration(undefined, "Pick2", [ts.factory.createTypeParameterDeclaration(undefined, "T")], ts.factory.createTypeReferenceNode("T"));
-    expect(printTypes(banner("a test"), [generic], typesLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof typesLayoutFor>>)).toBeUndefined();
-    expect(printTypes("// two\nlines", [], typesLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof typesLayoutFor>>)).toBeUndefined();
+    expect(printTypes(banner("a test"), [generic], codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>)).toBeUndefined();
+    expect(printTypes("// two\nlines", [], codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>)).toBeUndefined();
     for (const options of [{ semi: false }, { quoteProps: "consistent" as const }, { objectWrap: "collapse" as const }, { plugins: ["prettier-plugin-x"] }, { parser: "flow" }, { requirePragma: true }, { someFutureOption: 1 }]) {
-      expect({ options, layout: typesLayoutFor({ ...DEFAULTS, ...options } as prettier.Options) }).toEqual({ options, layout: undefined });
+      expect({ options, layout: codeLayoutFor({ ...DEFAULTS, ...options } as prettier.Options) }).toEqual({ options, layout: undefined });
     }
-    expect(typesLayoutFor({ ...DEFAULTS, filepath: "x.types.ts", arrowParens: "avoid", proseWrap: "always" })).toBeDefined();
+    expect(codeLayoutFor({ ...DEFAULTS, filepath: "x.types.ts", arrowParens: "avoid", proseWrap: "always" })).toBeDefined();
   });
 });

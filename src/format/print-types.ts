@@ -1,9 +1,10 @@
 import { builders, printer } from "prettier/doc";
 import type * as TS from "typescript";
 import { ts } from "../types/openapi-typescript-entry.js";
-import type { TypesLayout } from "./types-layout.js";
+import { alignOf, blockComment, concat, groupOf, indentOf, printNumber, printString } from "./prettier-docs.js";
+import type { CodeLayout } from "./code-layout.js";
 
-const { align, group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { group, hardline, ifBreak, indent, join, line, softline } = builders;
 type Doc = builders.Doc;
 
 /**
@@ -13,14 +14,14 @@ type Doc = builders.Doc;
  * nodes, laid out by prettier's own `printDocToString`, so line fitting, indentation and string
  * widths are prettier's. It knows the shapes openapi-typescript writes (interfaces of property and
  * index signatures, unions, intersections, arrays, tuples, literals, references, indexed access,
- * JSDoc comments on members) and the options in `TypesLayout`; for anything else it gives
+ * JSDoc comments on members) and the options in `CodeLayout`; for anything else it gives
  * undefined and the caller formats the text with prettier. A test compares both ways over the
  * goldens, a large synthetic project and random schemas.
  *
  * @example
  * const text = printTypes(banner(source), flowTypeNodes(documentText), layout) ?? (await prettier.format(...));
  */
-export function printTypes(header: string, nodes: readonly TS.Node[], layout: TypesLayout): string | undefined {
+export function printTypes(header: string, nodes: readonly TS.Node[], layout: CodeLayout): string | undefined {
   if (/[\r\n\u2028\u2029]/.test(header) || !header.startsWith("//")) return undefined;
   try {
     const statements = nodes.map((node) => printStatement(node, layout));
@@ -34,35 +35,13 @@ export function printTypes(header: string, nodes: readonly TS.Node[], layout: Ty
   }
 }
 
-/**
- * The text of a document without line breaks or layout commands; undefined for any other. Prettier
- * lays such a document out as that text in every mode, so a group, indent or alignment around it,
- * and the arrays holding it, can go: the layout is the same with far fewer commands to lay out.
- */
-function flatText(doc: Doc): string | undefined {
-  if (typeof doc === "string") return doc;
-  if (!Array.isArray(doc)) return undefined;
-  let text = "";
-  for (const part of doc as Doc[]) {
-    const partText = flatText(part);
-    if (partText === undefined) return undefined;
-    text += partText;
-  }
-  return text;
-}
-
-const concat = (parts: Doc[]): Doc => flatText(parts) ?? parts;
-const groupOf = (doc: Doc): Doc => flatText(doc) ?? group(doc);
-const indentOf = (doc: Doc): Doc => flatText(doc) ?? indent(doc);
-const alignOf = (width: number, doc: Doc): Doc => flatText(doc) ?? align(width, doc);
-
 /** A node or option outside what `printTypes` knows: prettier formats the file instead. */
 class Unsupported extends Error {}
 
 /** Where a type sits, as far as prettier's choices of parentheses and indentation depend on it. */
 type Place = "annotation" | "assigned-union" | "union-member" | "intersection-member" | "array-element" | "indexed-object" | "index" | "type-argument" | "tuple-element" | "only-tuple-element" | "rest";
 
-function printStatement(node: TS.Node, layout: TypesLayout): Doc {
+function printStatement(node: TS.Node, layout: CodeLayout): Doc {
   if (!(ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) || hasComments(node) || hasComments(node.name)) throw new Unsupported();
   if (node.typeParameters !== undefined) throw new Unsupported();
   const modifiers = node.modifiers ?? [];
@@ -78,7 +57,7 @@ function printStatement(node: TS.Node, layout: TypesLayout): Doc {
  * `type X = …` in prettier's assignment layouts: a union that does not hug breaks after `=` and
  * then one member per line; anything else moves to the next line only when its first line does not fit.
  */
-function printTypeAlias(node: TS.TypeAliasDeclaration, layout: TypesLayout): Doc {
+function printTypeAlias(node: TS.TypeAliasDeclaration, layout: CodeLayout): Doc {
   const left = group(["type ", node.name.text]);
   const type = unparenthesized(node.type);
   if (ts.isUnionTypeNode(type) && !shouldHugUnion(type)) return group([left, " =", group(indent([line, printType(type, "assigned-union", layout)]))]);
@@ -87,7 +66,7 @@ function printTypeAlias(node: TS.TypeAliasDeclaration, layout: TypesLayout): Doc
 }
 
 /** A member of an interface or type literal, with its separator and its leading JSDoc comments. */
-function printMember(member: TS.TypeElement, layout: TypesLayout, separator: Doc): Doc {
+function printMember(member: TS.TypeElement, layout: CodeLayout, separator: Doc): Doc {
   let printed: Doc;
   if (ts.isPropertySignature(member)) {
     if (member.type === undefined || (member.modifiers ?? []).some((modifier) => modifier.kind !== ts.SyntaxKind.ReadonlyKeyword)) throw new Unsupported();
@@ -105,7 +84,7 @@ function printMember(member: TS.TypeElement, layout: TypesLayout, separator: Doc
   return [...leadingComments(member), printed];
 }
 
-function printPropertyKey(name: TS.PropertyName, layout: TypesLayout): Doc {
+function printPropertyKey(name: TS.PropertyName, layout: CodeLayout): Doc {
   if (hasComments(name)) throw new Unsupported();
   if (ts.isIdentifier(name)) return name.text;
   if (ts.isNumericLiteral(name)) return printNumber(name.text);
@@ -117,14 +96,14 @@ function printPropertyKey(name: TS.PropertyName, layout: TypesLayout): Doc {
   throw new Unsupported();
 }
 
-function printType(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
+function printType(node: TS.TypeNode, place: Place, layout: CodeLayout): Doc {
   if (ts.isParenthesizedTypeNode(node)) return printType(node.type, place, layout);
   if (hasComments(node)) throw new Unsupported();
   const printed = printTypeItself(node, place, layout);
   return needsParentheses(node, place) ? concat(["(", printed, ")"]) : printed;
 }
 
-function printTypeItself(node: TS.TypeNode, place: Place, layout: TypesLayout): Doc {
+function printTypeItself(node: TS.TypeNode, place: Place, layout: CodeLayout): Doc {
   switch (node.kind) {
     case ts.SyntaxKind.StringKeyword:
     case ts.SyntaxKind.NumberKeyword:
@@ -164,7 +143,7 @@ function printEntityName(name: TS.EntityName): Doc {
   return ts.isIdentifier(name) ? name.text : concat([printEntityName(name.left), ".", name.right.text]);
 }
 
-function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayout): Doc {
+function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: CodeLayout): Doc {
   if (hasComments(literal)) throw new Unsupported();
   switch (literal.kind) {
     case ts.SyntaxKind.NullKeyword:
@@ -182,7 +161,7 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: TypesLayou
 }
 
 /** Type arguments: on one line when there is one simple argument, else a group that breaks one per line. */
-function printTypeArguments(types: readonly TS.TypeNode[], layout: TypesLayout): Doc {
+function printTypeArguments(types: readonly TS.TypeNode[], layout: CodeLayout): Doc {
   const printed = types.map((type) => printType(type, "type-argument", layout));
   const [only] = types;
   if (types.length === 0 || (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))) return concat(["<", join(", ", printed), ">"]);
@@ -203,7 +182,7 @@ function isKeyword(node: TS.TypeNode): boolean {
   return node.kind >= ts.SyntaxKind.FirstKeyword && node.kind <= ts.SyntaxKind.LastKeyword;
 }
 
-function printTypeLiteral(node: TS.TypeLiteralNode, layout: TypesLayout): Doc {
+function printTypeLiteral(node: TS.TypeLiteralNode, layout: CodeLayout): Doc {
   if (node.members.length === 0) return "{}";
   const last = node.members.length - 1;
   const members = node.members.map((member, index) => printMember(member, layout, index === last ? ifBreak(";") : ";"));
@@ -213,7 +192,7 @@ function printTypeLiteral(node: TS.TypeLiteralNode, layout: TypesLayout): Doc {
   return group(["{", indent([spacing, join(line, members)]), spacing, "}"], { shouldBreak: true });
 }
 
-function printUnion(node: TS.UnionTypeNode, place: Place, layout: TypesLayout): Doc {
+function printUnion(node: TS.UnionTypeNode, place: Place, layout: CodeLayout): Doc {
   if (shouldHugUnion(node)) return concat(join(" | ", node.types.map((type) => printType(type, "union-member", layout))));
   const members = group(node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], alignOf(2, printType(type, "union-member", layout))]));
   if (needsParentheses(node, place)) return group([indent([softline, members]), softline]);
@@ -229,7 +208,7 @@ function shouldHugUnion(node: TS.UnionTypeNode): boolean {
   return objectLike !== undefined && types.every((type) => type === objectLike || type.kind === ts.SyntaxKind.VoidKeyword || (ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword));
 }
 
-function printIntersection(node: TS.IntersectionTypeNode, layout: TypesLayout): Doc {
+function printIntersection(node: TS.IntersectionTypeNode, layout: CodeLayout): Doc {
   let indented = false;
   const types = node.types.map(unparenthesized);
   return groupOf(
@@ -246,7 +225,7 @@ function printIntersection(node: TS.IntersectionTypeNode, layout: TypesLayout): 
   );
 }
 
-function printTuple(node: TS.TupleTypeNode, layout: TypesLayout): Doc {
+function printTuple(node: TS.TupleTypeNode, layout: CodeLayout): Doc {
   if (node.elements.length === 0) return "[]";
   const place: Place = node.elements.length > 1 ? "tuple-element" : "only-tuple-element";
   const elements = node.elements.map((element) => {
@@ -267,20 +246,17 @@ function unparenthesized(node: TS.TypeNode): TS.TypeNode {
 }
 
 /**
- * JSDoc comments openapi-typescript attaches to a member, as prettier prints them: a comment whose
- * every line starts with `*` is re-indented line by line, any other keeps its text.
+ * JSDoc comments openapi-typescript attaches to a member, as prettier prints them. TypeScript's
+ * printer writes each line of a comment trimmed, on a line of its own.
  */
 function leadingComments(node: TS.Node): Doc[] {
   const comments = ts.getSyntheticLeadingComments(node) ?? [];
   if ((ts.getSyntheticTrailingComments(node) ?? []).length > 0) throw new Unsupported();
   return comments.map((comment) => {
     if (comment.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !comment.hasTrailingNewLine) throw new Unsupported();
-    // TypeScript's printer writes each line of a comment trimmed, on lines of its own.
-    const lines = `/*${comment.text}*/`.split(/\r\n|[\r\n\u2028\u2029]/).map((text) => text.trim());
-    if (lines.length === 1) return [lines[0] as string, hardline];
-    const starred = [(lines[0] as string).slice(1), ...lines.slice(1, -1), (lines.at(-1) as string).slice(0, -1)];
-    if (!starred.every((text) => text.startsWith("*"))) throw new Unsupported();
-    return [["/", starred.map((text, index) => (index === 0 ? [text, hardline] : index === starred.length - 1 ? [" ", text] : [" ", text, hardline])), "/"], hardline];
+    const printed = blockComment(`/*${comment.text}*/`.split(/\r\n|[\r\n\u2028\u2029]/).map((text) => text.trim()).join("\n"));
+    if (printed === undefined) throw new Unsupported();
+    return [printed, hardline];
   });
 }
 
@@ -288,7 +264,7 @@ function hasComments(node: TS.Node): boolean {
   return (ts.getSyntheticLeadingComments(node) ?? []).length > 0 || (ts.getSyntheticTrailingComments(node) ?? []).length > 0;
 }
 
-function printStringIdentifier(node: TS.Identifier, layout: TypesLayout): string {
+function printStringIdentifier(node: TS.Identifier, layout: CodeLayout): string {
   if (!/^"(?:[^"\\\n\r]|\\.)*"$/su.test(node.text)) throw new Unsupported();
   return printString(node.text, layout);
 }
@@ -299,32 +275,4 @@ let literalPrinter: { printer: TS.Printer; file: TS.SourceFile } | undefined;
 function rawString(literal: TS.StringLiteral): string {
   literalPrinter ??= { printer: ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }), file: ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS) };
   return literalPrinter.printer.printNode(ts.EmitHint.Unspecified, literal, literalPrinter.file);
-}
-
-/** Prettier's choice of quotes for a string: the preferred one unless the text holds more of it than of the other. */
-function printString(raw: string, layout: TypesLayout): string {
-  const content = raw.slice(1, -1);
-  const [preferred, alternate] = layout.singleQuote ? ["'", '"'] : ['"', "'"];
-  let preferredCount = 0;
-  let alternateCount = 0;
-  for (const char of content) {
-    if (char === preferred) preferredCount++;
-    else if (char === alternate) alternateCount++;
-  }
-  const quote = preferredCount > alternateCount ? alternate : preferred;
-  if (raw.startsWith(quote)) return raw;
-  const other = quote === '"' ? "'" : '"';
-  return quote + content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped !== undefined ? (escaped === other ? escaped : match) : bare === quote ? `\\${bare}` : (bare as string))) + quote;
-}
-
-/** Prettier's spelling of a number: lower case, no `+` in the exponent, no trailing zeros or dot. */
-function printNumber(raw: string): string {
-  if (raw.length === 1) return raw;
-  return raw
-    .toLowerCase()
-    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(?=\d)/, "$1$2")
-    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
-    .replace(/^([+-])?\./, "$10.")
-    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
-    .replace(/\.(?=e|$)/, "");
 }

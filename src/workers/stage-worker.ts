@@ -1,8 +1,8 @@
 import type * as prettier from "prettier";
 import { printTypes } from "../format/print-types.js";
-import type { TypesLayout } from "../format/types-layout.js";
+import type { CodeLayout } from "../format/code-layout.js";
 import { flowTypeNodes } from "../types/flow-types.js";
-import { openapiTypescript } from "../types/openapi-typescript-entry.js";
+import { openapiTypescript, ts } from "../types/openapi-typescript-entry.js";
 
 /** One flow's types to render: the file's first line, and its OpenAPI document as JSON text. */
 export interface TypesItem {
@@ -20,7 +20,7 @@ export interface TypesText {
 export interface TypesTask {
   readonly stage: "types";
   readonly items: readonly TypesItem[];
-  readonly layout: TypesLayout | undefined;
+  readonly layout: CodeLayout | undefined;
 }
 
 /** The format stage for a batch of files that share prettier options. */
@@ -36,19 +36,18 @@ export type StageTask = TypesTask | FormatTask;
 /**
  * Runs one task: the types stage (openapi-typescript's declarations, printed in prettier's layout
  * by `printTypes` where it knows the shapes and options, else as unformatted text) or the format
- * stage (prettier). Documents travel as JSON text: parsing it here costs less than cloning objects.
+ * stage (flow modules in prettier's layout, the rest by prettier). Documents travel as JSON text: parsing it here costs less than cloning objects.
  *
  * @example
  * const [types] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }], layout });
  */
 export default async function runStageTask(task: StageTask): Promise<TypesText[] | string[]> {
   if (task.stage === "types") return task.items.map((item) => renderTypesFile(item, task.layout));
-  // Prettier loads only on threads that format.
-  const { formatBatch } = await import("../format/format-batch.js");
-  return formatBatch(task.contents, task.options);
+  const { formatModules } = await import("../format/format-modules.js");
+  return formatModules(task.contents, task.options, ts);
 }
 
-function renderTypesFile(item: TypesItem, layout: TypesLayout | undefined): TypesText {
+function renderTypesFile(item: TypesItem, layout: CodeLayout | undefined): TypesText {
   const nodes = flowTypeNodes(item.document);
   const printed = layout === undefined ? undefined : printTypes(item.header, nodes, layout);
   if (printed !== undefined) return { text: printed, formatted: true };

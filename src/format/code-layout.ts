@@ -1,9 +1,9 @@
 import type * as prettier from "prettier";
 
-// Kept apart from print-types.ts, which loads TypeScript: deciding the layout must not.
+// Kept apart from the printers, which load TypeScript: deciding the layout must not.
 
-/** The prettier options `printTypes` follows; any other option set (or another value) means prettier formats the file. */
-export interface TypesLayout {
+/** The prettier options `printTypes` and `printFlowModule` follow; any other option set (or another value) means prettier formats the file. */
+export interface CodeLayout {
   readonly printWidth: number;
   readonly tabWidth: number;
   readonly useTabs: boolean;
@@ -33,7 +33,7 @@ const NEUTRAL_OPTIONS = new Set([
  * something it does not print (plugins, `semi: false`, `quoteProps` other than `as-needed`,
  * `objectWrap: "collapse"`, another parser, pragmas, ranges).
  */
-export function typesLayoutFor(options: prettier.Options): TypesLayout | undefined {
+export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined {
   const { printWidth = 80, tabWidth = 2, useTabs = false, semi = true, singleQuote = false, quoteProps = "as-needed", trailingComma = "all", bracketSpacing = true, objectWrap = "preserve", experimentalOperatorPosition = "end", endOfLine = "lf", parser, plugins } = options;
   const known = new Set(["printWidth", "tabWidth", "useTabs", "semi", "singleQuote", "quoteProps", "trailingComma", "bracketSpacing", "objectWrap", "experimentalOperatorPosition", "endOfLine", "parser", "plugins"]);
   const optionsSet = Object.entries(options).filter(([, value]) => value !== undefined);
