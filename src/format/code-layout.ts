@@ -29,9 +29,9 @@ const NEUTRAL_OPTIONS = new Set([
 ]);
 
 /**
- * The layout for `printTypes` under these prettier options, or undefined when they ask for
- * something it does not print (plugins, `semi: false`, `quoteProps` other than `as-needed`,
- * `objectWrap: "collapse"`, another parser, pragmas, ranges).
+ * The layout for `printTypes` and `printFlowModule` under these prettier options, or undefined
+ * when they ask for something those do not print (plugins, `semi: false`, `quoteProps` other than
+ * `as-needed`, `objectWrap: "collapse"`, another parser, pragmas, ranges, `endOfLine: "auto"`).
  */
 export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined {
   const { printWidth = 80, tabWidth = 2, useTabs = false, semi = true, singleQuote = false, quoteProps = "as-needed", trailingComma = "all", bracketSpacing = true, objectWrap = "preserve", experimentalOperatorPosition = "end", endOfLine = "lf", parser, plugins } = options;
