@@ -79,6 +79,8 @@ describe("printFlowModule", () => {
       module.replace("runtime.X", "runtime.X /* inside */"),
       `${module}let d = 1;\n`,
       `${module}export function e(a: number): number {\n  return a + 1;\n}\n`,
+      module.replaceAll("\n", "\r\n"),
+      module.replace("export type A", "export type \\u0041"),
     ]) {
       expect({ text, printed: printFlowModule(text, layout, typescript) }).toEqual({ text, printed: undefined });
     }

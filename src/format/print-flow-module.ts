@@ -19,6 +19,8 @@ const { group, hardline, ifBreak, indent, indentIfBreak, join, line, lineSuffixB
  * const formatted = printFlowModule(emitted, layout, ts) ?? (await prettier.format(emitted, options));
  */
 export function printFlowModule(text: string, layout: CodeLayout, ts: typeof TS): string | undefined {
+  // ts-morph writes LF line ends; prettier would first turn any other into LF inside comments too.
+  if (text.includes("\r")) return undefined;
   const file = ts.createSourceFile("module.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const modulePrinter = new ModulePrinter(text, file, layout, ts);
   const statements = modulePrinter.statements();
@@ -229,7 +231,10 @@ class ModulePrinter {
 
   private identifier(node: TS.Identifier | TS.PrivateIdentifier | TS.BindingName | TS.PropertyName): string {
     if (!this.ts.isIdentifier(node)) throw new Unknown();
-    return this.source(node);
+    const text = this.source(node);
+    // Prettier prints an identifier by its name: one written with escapes would change.
+    if (text.includes("\\")) throw new Unknown();
+    return text;
   }
 
   private string(node: TS.Expression | TS.StringLiteral): string {
