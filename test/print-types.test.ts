@@ -9,6 +9,7 @@ import { buildModel } from "../src/model/build-model.js";
 import { loadSpecs } from "../src/spec/load-specs.js";
 import { flowTypeNodes } from "../src/types/flow-types.js";
 import { openapiTypescript, ts } from "../src/types/openapi-typescript-entry.js";
+import { randomDocuments } from "./helpers/random-schemas.js";
 import { syntheticSpecs } from "./helpers/synthetic-specs.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
@@ -98,6 +99,39 @@ describe("printTypes", () => {
     for (const options of [DEFAULTS, { ...DEFAULTS, printWidth: 30 }, { ...DEFAULTS, printWidth: 200, singleQuote: true }]) {
       expect({ options, ...(await compare([file], options)) }).toEqual({ options, differing: [], unsupported: 0 });
     }
+  });
+
+  it("prints random documents of every schema kind, names and descriptions as prettier does, under random options", async () => {
+    let state = 11;
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    const documents = randomDocuments(40, 5);
+    const differing: string[] = [];
+    let compared = 0;
+    for (const [index, document] of documents.entries()) {
+      const file = { name: `random ${index}`, header: banner("a test"), nodes: flowTypeNodes(JSON.stringify(document)) };
+      const options: prettier.Options = { ...DEFAULTS, printWidth: [40, 80, 120][index % 3], tabWidth: random() < 0.3 ? 4 : 2, useTabs: random() < 0.2, singleQuote: random() < 0.3, trailingComma: random() < 0.3 ? "none" : "all", bracketSpacing: random() < 0.8, experimentalOperatorPosition: random() < 0.3 ? "start" : "end" };
+      // openapi-typescript writes some shapes prettier's babel-ts parser refuses (`-3.25[]`, which TypeScript reads): skip those.
+      const expected = await prettierTypes(file, options).catch(() => undefined);
+      if (expected === undefined) continue;
+      compared++;
+      if (printTypes(file.header, file.nodes, codeLayoutFor(options) as NonNullable<ReturnType<typeof codeLayoutFor>>) !== expected) differing.push(file.name);
+    }
+    expect(compared).toBeGreaterThan(30);
+    expect(differing).toEqual([]);
+  });
+
+  it("prints a union or intersection of one type as that type, as TypeScript's printer writes it", async () => {
+    const f = ts.factory;
+    const member = (name: string, type: import("typescript").TypeNode) => f.createPropertySignature(undefined, name, undefined, type);
+    const keyword = (kind: import("typescript").KeywordTypeSyntaxKind) => f.createKeywordTypeNode(kind);
+    const single = f.createUnionTypeNode([keyword(ts.SyntaxKind.BooleanKeyword)]);
+    const members = [
+      member("list", f.createArrayTypeNode(single)),
+      member("either", f.createUnionTypeNode([single, f.createIntersectionTypeNode([keyword(ts.SyntaxKind.NumberKeyword)])])),
+      member("both", f.createIntersectionTypeNode([f.createLiteralTypeNode(f.createNumericLiteral(42)), f.createArrayTypeNode(single)])),
+    ];
+    const file = { name: "single", header: banner("a test"), nodes: [f.createInterfaceDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], "components", undefined, undefined, members)] };
+    expect(await compare([file], DEFAULTS)).toEqual({ differing: [], unsupported: 0 });
   });
 
   it("leaves shapes it does not know to prettier, and so do options it does not follow", () => {

@@ -97,7 +97,8 @@ function printPropertyKey(name: TS.PropertyName, layout: CodeLayout): Doc {
 }
 
 function printType(node: TS.TypeNode, place: Place, layout: CodeLayout): Doc {
-  if (ts.isParenthesizedTypeNode(node)) return printType(node.type, place, layout);
+  const inner = unparenthesized(node);
+  if (inner !== node) return printType(inner, place, layout);
   if (hasComments(node)) throw new Unsupported();
   const printed = printTypeItself(node, place, layout);
   return needsParentheses(node, place) ? concat(["(", printed, ")"]) : printed;
@@ -125,6 +126,8 @@ function printTypeItself(node: TS.TypeNode, place: Place, layout: CodeLayout): D
   if (ts.isIndexedAccessTypeNode(node)) return concat([printType(node.objectType, "indexed-object", layout), "[", printType(node.indexType, "index", layout), "]"]);
   if (ts.isArrayTypeNode(node)) return concat([printType(node.elementType, "array-element", layout), "[]"]);
   if (ts.isTypeLiteralNode(node)) return printTypeLiteral(node, layout);
+  // An empty union or intersection prints as nothing at all.
+  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 0) throw new Unsupported();
   if (ts.isUnionTypeNode(node)) return printUnion(node, place, layout);
   if (ts.isIntersectionTypeNode(node)) return printIntersection(node, layout);
   if (ts.isTupleTypeNode(node)) return printTuple(node, layout);
@@ -241,8 +244,14 @@ function needsParentheses(node: TS.TypeNode, place: Place): boolean {
   return place === "union-member" || place === "intersection-member" || place === "array-element" || place === "indexed-object" || place === "rest";
 }
 
+/**
+ * The type as prettier's parser sees it in the printed text: without parentheses, and a union or
+ * intersection of one type (which TypeScript's printer writes as that type) is that type.
+ */
 function unparenthesized(node: TS.TypeNode): TS.TypeNode {
-  return ts.isParenthesizedTypeNode(node) ? unparenthesized(node.type) : node;
+  if (ts.isParenthesizedTypeNode(node)) return unparenthesized(node.type);
+  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) return unparenthesized(node.types[0] as TS.TypeNode);
+  return node;
 }
 
 /**
