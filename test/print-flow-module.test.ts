@@ -40,7 +40,7 @@ function namesOfEveryLength(): Record<string, unknown> {
   const files: Record<string, unknown> = {};
   const spec = { input: { type: "object", properties: { text: { type: "string" } } }, output: { type: "object" } };
   for (const org of ["x", "a-rather-long-organisation-name"]) {
-    for (let length = 1; length <= 63; length += 2) files[`specs/@${org}/${"f".repeat(length)}.json`] = spec;
+    for (let length = 1; length <= 63; length += 3) files[`specs/@${org}/${"f".repeat(length)}.json`] = spec;
   }
   return files;
 }

@@ -61,7 +61,7 @@ describe("printTypes", () => {
   });
 
   it("prints a large synthetic project exactly as prettier does, under other widths, indents, quotes and line ends", async () => {
-    const files = [...(await typesFiles(path.join(await tempProject(syntheticSpecs(30, 7)), "specs"))), ...(await typesFiles(path.join(await tempProject(syntheticSpecs(30, 19)), "specs")))];
+    const files = [...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 7)), "specs"))), ...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 19)), "specs")))];
     for (const options of [
       DEFAULTS,
       { ...DEFAULTS, printWidth: 40, singleQuote: true },
