@@ -3,13 +3,28 @@ import type * as typescript from "typescript";
 
 const require = createRequire(import.meta.url);
 
-// openapi-typescript and TypeScript through their CommonJS entries (each package ships one). An
+// openapi-typescript and TypeScript through their CommonJS modules (each package ships them). An
 // ESM import of TypeScript, a large CommonJS file, makes Node first scan it for module syntax and
 // then for its export names, which about doubles what loading it costs on every thread that
-// renders types (bench/NOTES.md). Both entries are the packages' own, with the same exports.
+// renders types (bench/NOTES.md). The modules are the packages' own, with the same exports.
 
-/** openapi-typescript's transform and printer. */
-export const openapiTypescript = require("openapi-typescript") as typeof import("openapi-typescript");
+type OpenapiTypescript = typeof import("openapi-typescript");
+
+/**
+ * The parts of openapi-typescript flowgen calls: its transform, printer and `$ref` helpers, each
+ * from the module of the package that defines it (the package's exports map allows these paths).
+ * Its main entry also loads the Redocly linter that `openapiTS()` runs first, which flowgen does
+ * not call: about a tenth of a second on every thread that renders types (bench/NOTES.md).
+ */
+export const openapiTypescript: Pick<OpenapiTypescript, "transformSchema" | "astToString" | "scanDiscriminators" | "resolveRef"> = (() => {
+  const utils = require("openapi-typescript/dist/lib/utils.cjs") as Pick<OpenapiTypescript, "scanDiscriminators" | "resolveRef">;
+  return {
+    transformSchema: require("openapi-typescript/dist/transform/index.cjs") as OpenapiTypescript["transformSchema"],
+    astToString: (require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenapiTypescript, "astToString">).astToString,
+    scanDiscriminators: utils.scanDiscriminators,
+    resolveRef: utils.resolveRef,
+  };
+})();
 
 /** The TypeScript compiler API that openapi-typescript's AST nodes belong to. */
 export const ts = require("typescript") as typeof typescript;
