@@ -14,10 +14,11 @@ export interface CodeLayout {
   readonly endOfLine: "lf" | "crlf" | "cr";
 }
 
-/** Options that do not change how prettier prints these declarations. */
-const NEUTRAL_OPTIONS = new Set([
-  "filepath",
-  "arrowParens",
+/**
+ * Prettier options for syntax flowgen's output does not contain (JSX, HTML, Markdown, embedded
+ * languages, ternaries): they change none of its files.
+ */
+export const OTHER_SYNTAX_OPTIONS = [
   "bracketSameLine",
   "jsxSingleQuote",
   "singleAttributePerLine",
@@ -26,7 +27,10 @@ const NEUTRAL_OPTIONS = new Set([
   "vueIndentScriptAndStyle",
   "embeddedLanguageFormatting",
   "experimentalTernaries",
-]);
+] as const;
+
+/** Options that do not change how prettier prints the types files and flow modules. */
+const NEUTRAL_OPTIONS = new Set(["filepath", "arrowParens", ...OTHER_SYNTAX_OPTIONS]);
 
 /**
  * The layout for `printTypes` and `printFlowModule` under these prettier options, or undefined

@@ -1,6 +1,7 @@
 import path from "node:path";
 import * as prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
+import { OTHER_SYNTAX_OPTIONS } from "./code-layout.js";
 import { resolveProjectConfig } from "./project-root.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
@@ -28,14 +29,7 @@ const BASE_OPTIONS: prettier.Options = {
 const JSON_NEUTRAL_OPTIONS = new Set<string>([
   ...JSON_LAYOUT_OPTIONS,
   ...Object.keys(BASE_OPTIONS),
-  "bracketSameLine",
-  "jsxSingleQuote",
-  "singleAttributePerLine",
-  "proseWrap",
-  "htmlWhitespaceSensitivity",
-  "vueIndentScriptAndStyle",
-  "embeddedLanguageFormatting",
-  "experimentalTernaries",
+  ...OTHER_SYNTAX_OPTIONS,
   "experimentalOperatorPosition",
 ]);
 
