@@ -52,7 +52,7 @@ export interface Formatter {
 
 /**
  * A formatter bound to the prettier options that apply in `outDir`. Formatting many files at once
- * goes through `formatBatch` (format-batch.ts) with `optionsFor`, on worker threads or here.
+ * goes through `formatModules` (format-modules.ts) with `optionsFor`, on worker threads or here.
  *
  * @example
  * const formatter = await createFormatter("generated");

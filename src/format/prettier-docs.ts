@@ -3,7 +3,7 @@ import { builders } from "prettier/doc";
 // Pieces of the documents prettier's estree printer builds, shared by print-types.ts and
 // print-flow-module.ts. Nothing here loads TypeScript.
 
-const { align, group, hardline, indent, literalline, markAsRoot } = builders;
+const { align, group, hardline, indent, indentIfBreak, line, lineSuffixBoundary, literalline, markAsRoot } = builders;
 export type Doc = builders.Doc;
 
 /**
@@ -27,6 +27,21 @@ export const concat = (parts: Doc[]): Doc => flatText(parts) ?? parts;
 export const groupOf = (doc: Doc): Doc => flatText(doc) ?? group(doc);
 export const indentOf = (doc: Doc): Doc => flatText(doc) ?? indent(doc);
 export const alignOf = (width: number, doc: Doc): Doc => flatText(doc) ?? align(width, doc);
+
+/** Prettier's layouts for `left op right` (an assignment, a type alias, an object property). */
+export type AssignmentLayout = "fluid" | "break-after-operator" | "never-break-after-operator";
+
+/**
+ * `left op right` as prettier's `printAssignment` lays it out: "break-after-operator" moves the
+ * right side to the next line when it does not fit; "never-break-after-operator" keeps it on the
+ * line; "fluid" moves it only when its first line does not fit.
+ */
+export function assignment(left: Doc, operator: string, right: Doc, layout: AssignmentLayout): Doc {
+  if (layout === "break-after-operator") return group([group(left), operator, group(indent([line, right]))]);
+  if (layout === "never-break-after-operator") return group([group(left), operator, " ", right]);
+  const groupId = Symbol("assignment");
+  return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(right, { groupId })]);
+}
 
 /**
  * A block comment as prettier prints it, from its text as written (`/*` to `*\/`): a comment of

@@ -1,9 +1,9 @@
 import { builders, printer, utils } from "prettier/doc";
 import type * as TS from "typescript";
 import type { CodeLayout } from "./code-layout.js";
-import { blockComment, concat, type Doc, printString } from "./prettier-docs.js";
+import { assignment, type AssignmentLayout, blockComment, concat, type Doc, printString } from "./prettier-docs.js";
 
-const { group, hardline, ifBreak, indent, indentIfBreak, join, line, lineSuffixBoundary, softline } = builders;
+const { group, hardline, ifBreak, indent, join, line, softline } = builders;
 
 /**
  * Formats a flow module as emitted by ts-morph (emit/flow-module.ts) exactly as prettier would,
@@ -149,12 +149,8 @@ class ModulePrinter {
   }
 
   /** `left op right` in one of prettier's assignment layouts. */
-  private assignment(left: Doc, operator: string, right: TS.Node, layout: "fluid" | "break-after-operator" | "never-break-after-operator"): Doc {
-    const printed = this.ts.isTypeNode(right) ? this.type(right) : this.expression(right as TS.Expression);
-    if (layout === "break-after-operator") return group([group(left), operator, group(indent([line, printed]))]);
-    if (layout === "never-break-after-operator") return group([group(left), operator, " ", printed]);
-    const groupId = Symbol("assignment");
-    return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(printed, { groupId })]);
+  private assignment(left: Doc, operator: string, right: TS.Node, layout: AssignmentLayout): Doc {
+    return assignment(left, operator, this.ts.isTypeNode(right) ? this.type(right) : this.expression(right as TS.Expression), layout);
   }
 
   private expression(node: TS.Expression): Doc {

@@ -1,7 +1,7 @@
 import { builders, printer } from "prettier/doc";
 import type * as TS from "typescript";
 import { ts } from "../types/openapi-typescript-entry.js";
-import { alignOf, blockComment, concat, groupOf, indentOf, printNumber, printString } from "./prettier-docs.js";
+import { alignOf, assignment, blockComment, concat, groupOf, indentOf, printNumber, printString } from "./prettier-docs.js";
 import type { CodeLayout } from "./code-layout.js";
 
 const { group, hardline, ifBreak, indent, join, line, softline } = builders;
@@ -58,11 +58,10 @@ function printStatement(node: TS.Node, layout: CodeLayout): Doc {
  * then one member per line; anything else moves to the next line only when its first line does not fit.
  */
 function printTypeAlias(node: TS.TypeAliasDeclaration, layout: CodeLayout): Doc {
-  const left = group(["type ", node.name.text]);
   const type = unparenthesized(node.type);
-  if (ts.isUnionTypeNode(type) && !shouldHugUnion(type)) return group([left, " =", group(indent([line, printType(type, "assigned-union", layout)]))]);
-  const groupId = Symbol("assignment");
-  return group([left, " =", group(indent(line), { id: groupId }), builders.lineSuffixBoundary, builders.indentIfBreak(printType(type, "annotation", layout), { groupId })]);
+  const left = ["type ", node.name.text];
+  if (ts.isUnionTypeNode(type) && !shouldHugUnion(type)) return assignment(left, " =", printType(type, "assigned-union", layout), "break-after-operator");
+  return assignment(left, " =", printType(type, "annotation", layout), "fluid");
 }
 
 /** A member of an interface or type literal, with its separator and its leading JSDoc comments. */
