@@ -28,7 +28,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out");
 const DIR = path.join(OUT, "bundle");
 // BENCH_ANCHORS points elsewhere when the repository is checked out away from the shared folder.
-const MKSPEC = path.join(process.env.BENCH_ANCHORS ?? path.resolve(ROOT, "../shared/bench-anchors"), "mkspec.mjs");
+const MKSPEC = path.join(
+  process.env.BENCH_ANCHORS ?? path.resolve(ROOT, "../shared/bench-anchors"),
+  "mkspec.mjs",
+);
 const BIN = path.join(ROOT, "bin/flowgen.js");
 const FLOWS = 10;
 // openapi-fetch is inside this figure: generated clients call it at run time.
@@ -36,16 +39,28 @@ const TARGET_ONE_FLOW = 5 * 1024;
 const TARGET_FURTHER_FLOW = 300;
 
 if (process.argv.length > 2) fail("takes no arguments; usage: node bench/bundle.mjs");
-if (!existsSync(MKSPEC)) fail(`needs ${MKSPEC} (the shared bench-anchors folder beside this repository)`);
-if (!existsSync(path.join(ROOT, "dist/cli.js"))) fail("run `npm run build` first (bin/flowgen.js needs dist/)");
+if (!existsSync(MKSPEC))
+  fail(`needs ${MKSPEC} (the shared bench-anchors folder beside this repository)`);
+if (!existsSync(path.join(ROOT, "dist/cli.js")))
+  fail("run `npm run build` first (bin/flowgen.js needs dist/)");
 
 rmSync(DIR, { recursive: true, force: true });
 mkdirSync(DIR, { recursive: true });
-execFileSync(process.execPath, [MKSPEC, "--flows", String(FLOWS), "--flows-dir", path.join(DIR, "specs")], { stdio: "ignore" });
+execFileSync(
+  process.execPath,
+  [MKSPEC, "--flows", String(FLOWS), "--flows-dir", path.join(DIR, "specs")],
+  { stdio: "ignore" },
+);
 try {
-  execFileSync(process.execPath, [BIN, "generate", "--specs", "specs", "--out", "gen", "--no-cache"], { cwd: DIR, encoding: "utf8", stdio: "pipe", timeout: 300_000 });
+  execFileSync(
+    process.execPath,
+    [BIN, "generate", "--specs", "specs", "--out", "gen", "--no-cache"],
+    { cwd: DIR, encoding: "utf8", stdio: "pipe", timeout: 300_000 },
+  );
 } catch (error) {
-  fail(`flowgen generate failed (exit ${error.status}):\n${error.stdout ?? ""}${error.stderr ?? ""}`);
+  fail(
+    `flowgen generate failed (exit ${error.status}):\n${error.stdout ?? ""}${error.stderr ?? ""}`,
+  );
 }
 
 const bodies = [0, 1].map((i) => body(path.join(DIR, `specs/@org0/flow-${i}.json`)));
@@ -124,8 +139,15 @@ for (const [client, source] of Object.entries(consumers)) {
   });
   const code = result.outputFiles[0].contents;
   writeFileSync(file.replace(/\.ts$/, ".min.js"), code);
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.relative(DIR, path.resolve(input)));
-  rows.push({ client, minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, inputs });
+  const inputs = Object.keys(result.metafile.inputs).map((input) =>
+    path.relative(DIR, path.resolve(input)),
+  );
+  rows.push({
+    client,
+    minBytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    inputs,
+  });
 }
 
 const size = (client) => rows.find((r) => r.client === client);
@@ -134,17 +156,42 @@ const furtherFlow = size("flowgen 2 flows").gzipBytes - oneFlow;
 const consumerShare = size("raw fetch 2 flows").gzipBytes - size("raw fetch").gzipBytes;
 const ANCHORS = { "raw fetch": 300, "openapi-fetch": 2862 };
 
-console.log(`flowgen bundle bench: esbuild ${esbuild.version}, bundle + minify, ESM, browser, es2022; gzip level 9; ${FLOWS}-flow project in ${path.relative(ROOT, DIR)}\n`);
-console.log("| consumer | minified bytes | gzip bytes | input files | anchor gzip bytes (RESULTS.md) |");
+console.log(
+  `flowgen bundle bench: esbuild ${esbuild.version}, bundle + minify, ESM, browser, es2022; gzip level 9; ${FLOWS}-flow project in ${path.relative(ROOT, DIR)}\n`,
+);
+console.log(
+  "| consumer | minified bytes | gzip bytes | input files | anchor gzip bytes (RESULTS.md) |",
+);
 console.log("|---|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r.client} | ${r.minBytes} | ${r.gzipBytes} | ${r.inputs.length} | ${ANCHORS[r.client] ?? "-"} |`);
-console.log(`\none flow: ${oneFlow} B gzip (target ≤ ${TARGET_ONE_FLOW})${oneFlow > TARGET_ONE_FLOW ? " MISSED" : ""}`);
-console.log(`each further flow: +${furtherFlow} B gzip (target ≤ ${TARGET_FURTHER_FLOW})${furtherFlow > TARGET_FURTHER_FLOW ? " MISSED" : ""}`);
-console.log(`  of which the consumer's own second call and body: +${consumerShare} B (raw fetch 2 flows - raw fetch)`);
-console.log("  (the anchors' raw-fetch floor sends a two-field body; here every consumer sends the full flow-0 body)");
+for (const r of rows)
+  console.log(
+    `| ${r.client} | ${r.minBytes} | ${r.gzipBytes} | ${r.inputs.length} | ${ANCHORS[r.client] ?? "-"} |`,
+  );
+console.log(
+  `\none flow: ${oneFlow} B gzip (target ≤ ${TARGET_ONE_FLOW})${oneFlow > TARGET_ONE_FLOW ? " MISSED" : ""}`,
+);
+console.log(
+  `each further flow: +${furtherFlow} B gzip (target ≤ ${TARGET_FURTHER_FLOW})${furtherFlow > TARGET_FURTHER_FLOW ? " MISSED" : ""}`,
+);
+console.log(
+  `  of which the consumer's own second call and body: +${consumerShare} B (raw fetch 2 flows - raw fetch)`,
+);
+console.log(
+  "  (the anchors' raw-fetch floor sends a two-field body; here every consumer sends the full flow-0 body)",
+);
 
 const file = path.join(OUT, "bundle.json");
-const summary = { date: new Date().toISOString(), node: process.version, esbuild: esbuild.version, flows: FLOWS, targets: { oneFlowGzip: TARGET_ONE_FLOW, furtherFlowGzip: TARGET_FURTHER_FLOW }, oneFlowGzip: oneFlow, furtherFlowGzip: furtherFlow, consumerShareGzip: consumerShare, rows };
+const summary = {
+  date: new Date().toISOString(),
+  node: process.version,
+  esbuild: esbuild.version,
+  flows: FLOWS,
+  targets: { oneFlowGzip: TARGET_ONE_FLOW, furtherFlowGzip: TARGET_FURTHER_FLOW },
+  oneFlowGzip: oneFlow,
+  furtherFlowGzip: furtherFlow,
+  consumerShareGzip: consumerShare,
+  rows,
+};
 writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\n${path.relative(ROOT, file)}`);
 

@@ -25,7 +25,10 @@ import { median } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench/out/generate");
-const MKSPEC = path.join(process.env.BENCH_ANCHORS ?? path.resolve(ROOT, "../shared/bench-anchors"), "mkspec.mjs");
+const MKSPEC = path.join(
+  process.env.BENCH_ANCHORS ?? path.resolve(ROOT, "../shared/bench-anchors"),
+  "mkspec.mjs",
+);
 const BIN = path.join(ROOT, "bin/flowgen.js");
 const OPENAPI_TS = path.join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
 const TIME = "/usr/bin/time";
@@ -35,16 +38,25 @@ const EDITED = "@org0/flow-1.json";
 const TARGETS = { cold: 1.0, check: 0.25, edit: 0.5 };
 
 const args = parseArgs(process.argv.slice(2));
-if (!existsSync(MKSPEC)) fail(`needs ${MKSPEC} (the shared bench-anchors folder beside this repository)`);
-if (!existsSync(TIME)) fail(`needs GNU time at ${TIME} for peak memory (Debian: apt-get install time)`);
-if (!existsSync(path.join(ROOT, "dist/cli.js"))) fail("run `npm run build` first (bin/flowgen.js needs dist/)");
+if (!existsSync(MKSPEC))
+  fail(`needs ${MKSPEC} (the shared bench-anchors folder beside this repository)`);
+if (!existsSync(TIME))
+  fail(`needs GNU time at ${TIME} for peak memory (Debian: apt-get install time)`);
+if (!existsSync(path.join(ROOT, "dist/cli.js")))
+  fail("run `npm run build` first (bin/flowgen.js needs dist/)");
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const specs = path.join(OUT, "specs");
 const document = path.join(OUT, "openapi.json");
-execFileSync(process.execPath, [MKSPEC, "--flows", String(args.flows), "--flows-dir", specs, "--openapi", document], { stdio: "ignore" });
-console.log(`flowgen generate vs openapi-typescript: ${args.flows} flows, ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}, median of ${args.reps} reps after 1 warm-up`);
+execFileSync(
+  process.execPath,
+  [MKSPEC, "--flows", String(args.flows), "--flows-dir", specs, "--openapi", document],
+  { stdio: "ignore" },
+);
+console.log(
+  `flowgen generate vs openapi-typescript: ${args.flows} flows, ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}, median of ${args.reps} reps after 1 warm-up`,
+);
 
 // The committed state a fresh checkout starts from: specs and the output generate gives them.
 const committed = path.join(OUT, "committed");
@@ -58,9 +70,13 @@ const cases = {
   anchor: () => run([OPENAPI_TS, document, "-o", path.join(OUT, "openapi-typescript.d.ts")], OUT),
   cold: () => {
     rmSync(path.join(OUT, "cold"), { recursive: true, force: true });
-    return run([BIN, "generate", "--specs", specs, "--out", path.join(OUT, "cold"), "--no-cache"], OUT);
+    return run(
+      [BIN, "generate", "--specs", specs, "--out", path.join(OUT, "cold"), "--no-cache"],
+      OUT,
+    );
   },
-  check: () => run([BIN, "generate", "--specs", "specs", "--out", "generated", "--check"], freshCheckout()),
+  check: () =>
+    run([BIN, "generate", "--specs", "specs", "--out", "generated", "--check"], freshCheckout()),
   edit: () => {
     const dir = freshCheckout();
     const file = path.join(dir, "specs", EDITED);
@@ -80,23 +96,46 @@ for (let rep = 0; rep <= args.reps; rep++) {
   }
 }
 
-const summary = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { seconds: median(list.map((s) => s.seconds)), mb: median(list.map((s) => s.mb)), perRep: list }]));
+const summary = Object.fromEntries(
+  Object.entries(samples).map(([name, list]) => [
+    name,
+    {
+      seconds: median(list.map((s) => s.seconds)),
+      mb: median(list.map((s) => s.mb)),
+      perRep: list,
+    },
+  ]),
+);
 const anchor = summary.anchor;
 const rows = [
   ["openapi-typescript (anchor)", anchor, "", ""],
-  ["cold generate", summary.cold, `≤ ${TARGETS.cold}x`, `${(summary.cold.mb / anchor.mb).toFixed(2)}x (≤ 1.2x)`],
+  [
+    "cold generate",
+    summary.cold,
+    `≤ ${TARGETS.cold}x`,
+    `${(summary.cold.mb / anchor.mb).toFixed(2)}x (≤ 1.2x)`,
+  ],
   ["fresh-checkout --check", summary.check, `≤ ${TARGETS.check}x`, ""],
   ["one edit, fresh checkout", summary.edit, `≤ ${TARGETS.edit}x`, ""],
   ["unchanged rerun", summary.rerun, "< 1 s", ""],
 ];
-console.log("\n| case | wall s | ratio to openapi-typescript | per-rep ratios | target | peak MB | memory ratio |");
+console.log(
+  "\n| case | wall s | ratio to openapi-typescript | per-rep ratios | target | peak MB | memory ratio |",
+);
 console.log("|---|---:|---:|---|---|---:|---|");
 for (const [label, row, target, memory] of rows) {
-  const perRep = row.perRep.map((s, i) => (s.seconds / anchor.perRep[i].seconds).toFixed(2)).join(", ");
+  const perRep = row.perRep
+    .map((s, i) => (s.seconds / anchor.perRep[i].seconds).toFixed(2))
+    .join(", ");
   const ratio = row === anchor ? "1.00x" : `${(row.seconds / anchor.seconds).toFixed(2)}x`;
-  console.log(`| ${label} | ${row.seconds.toFixed(2)} | ${ratio} | ${perRep} | ${target} | ${row.mb} | ${memory} |`);
+  console.log(
+    `| ${label} | ${row.seconds.toFixed(2)} | ${ratio} | ${perRep} | ${target} | ${row.mb} | ${memory} |`,
+  );
 }
-writeFileSync(path.join(ROOT, "bench/out/generate.json"), `${JSON.stringify({ node: process.version, cores: cpus().length, flows: args.flows, reps: args.reps, summary }, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, "bench/out/generate.json"),
+  `${JSON.stringify({ node: process.version, cores: cpus().length, flows: args.flows, reps: args.reps, summary }, null, 2)}\n`,
+);
 
 /** A new folder holding the committed specs and output, as `git clone` would leave them: no cache, new mtimes. */
 function freshCheckout() {
@@ -109,9 +148,14 @@ function freshCheckout() {
 /** Runs one command; returns wall seconds and peak RSS in MB. */
 function run(command, cwd) {
   const started = performance.now();
-  const result = spawnSync(TIME, ["-f", "%M", process.execPath, ...command], { cwd, encoding: "utf8", timeout: 600_000 });
+  const result = spawnSync(TIME, ["-f", "%M", process.execPath, ...command], {
+    cwd,
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0) fail(`${command.join(" ")} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    fail(`${command.join(" ")} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   return { seconds, mb: Math.round(Number(result.stderr.trim().split("\n").at(-1)) / 1024) };
 }
 
@@ -121,7 +165,10 @@ function parseArgs(argv) {
     const value = Number(argv[i + 1]);
     if (argv[i] === "--flows" && Number.isInteger(value) && value > 0) options.flows = value;
     else if (argv[i] === "--reps" && Number.isInteger(value) && value > 0) options.reps = value;
-    else fail(`unknown or bad argument ${argv[i]}; usage: node bench/generate.mjs [--flows 1000] [--reps 3]`);
+    else
+      fail(
+        `unknown or bad argument ${argv[i]}; usage: node bench/generate.mjs [--flows 1000] [--reps 3]`,
+      );
   }
   return options;
 }

@@ -67,13 +67,19 @@ const BODY = {
 };
 
 const VARIANTS = ["raw", "ofetch", "flowgen"];
-const LABELS = { raw: "raw `fetch(url, init)`", ofetch: "openapi-fetch `client.POST`", flowgen: "flowgen `createFlowClient().run`" };
+const LABELS = {
+  raw: "raw `fetch(url, init)`",
+  ofetch: "openapi-fetch `client.POST`",
+  flowgen: "flowgen `createFlowClient().run`",
+};
 const perVariant = args.warmup + args.calls;
 const server = fork(path.join(ROOT, "bench/server.mjs"), [], {
   env: {
     ...process.env,
     BENCH_SERVER_MAX_SECONDS: String(args.maxSeconds + 10),
-    BENCH_SERVER_MAX_REQUESTS: String(perVariant * VARIANTS.length * args.reps + args.warmup * VARIANTS.length + 100),
+    BENCH_SERVER_MAX_REQUESTS: String(
+      perVariant * VARIANTS.length * args.reps + args.warmup * VARIANTS.length + 100,
+    ),
   },
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
@@ -97,28 +103,38 @@ const calls = {
     return (await res.json()).answer;
   },
   ofetch: async () => {
-    const { data, error, response } = await ofetch.POST(FLOW.path, { body: BODY, headers: { Authorization: `Bearer ${TOKEN}` } });
+    const { data, error, response } = await ofetch.POST(FLOW.path, {
+      body: BODY,
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     if (error) throw new Error(`openapi-fetch: HTTP ${response.status} ${JSON.stringify(error)}`);
     return data.answer;
   },
   flowgen: async () => (await flowgen.run(BODY)).answer,
 };
 
-console.log(`flowgen runtime bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}; loopback server pid ${server.pid} on ${BASE}`);
-console.log(`${args.calls} sequential calls per client after ${args.warmup} warm-up calls, ${args.reps} reps in this process, the clients taking turns in ${args.blocks} blocks per rep\n`);
+console.log(
+  `flowgen runtime bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}; loopback server pid ${server.pid} on ${BASE}`,
+);
+console.log(
+  `${args.calls} sequential calls per client after ${args.warmup} warm-up calls, ${args.reps} reps in this process, the clients taking turns in ${args.blocks} blocks per rep\n`,
+);
 
 const results = [];
 try {
   // Once, before rep 1: JIT of every client and of undici, and the keep-alive connection, so the
   // first client of rep 1 does not pay for the process's start.
-  for (const variant of VARIANTS) for (let i = 0; i < args.warmup; i++) check(await calls[variant]());
+  for (const variant of VARIANTS)
+    for (let i = 0; i < args.warmup; i++) check(await calls[variant]());
   for (let rep = 1; rep <= args.reps; rep++) {
-    for (const variant of VARIANTS) for (let i = 0; i < args.warmup; i++) check(await calls[variant]());
+    for (const variant of VARIANTS)
+      for (let i = 0; i < args.warmup; i++) check(await calls[variant]());
     const tallies = Object.fromEntries(VARIANTS.map((variant) => [variant, newTally()]));
     // The clients take turns in blocks, the order rotated each block, so a burst of load from
     // elsewhere on the machine lands on all of them instead of on whichever ran then.
     for (let block = 0; block < args.blocks; block++) {
-      const size = Math.floor(args.calls / args.blocks) + (block < args.calls % args.blocks ? 1 : 0);
+      const size =
+        Math.floor(args.calls / args.blocks) + (block < args.calls % args.blocks ? 1 : 0);
       for (let i = 0; i < VARIANTS.length; i++) {
         const variant = VARIANTS[(i + block + rep - 1) % VARIANTS.length];
         await measureBlock(calls[variant], size, tallies[variant]);
@@ -127,7 +143,9 @@ try {
     for (const variant of VARIANTS) {
       const result = summarise(tallies[variant]);
       results.push({ rep, variant, ...result });
-      console.error(`rep ${rep} ${variant.padEnd(7)} ${result.perSecond.toFixed(0).padStart(5)} calls/s  p50 ${result.p50.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms  cpu ${result.cpuUsPerCall.toFixed(1)} µs/call`);
+      console.error(
+        `rep ${rep} ${variant.padEnd(7)} ${result.perSecond.toFixed(0).padStart(5)} calls/s  p50 ${result.p50.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms  cpu ${result.cpuUsPerCall.toFixed(1)} µs/call`,
+      );
     }
   }
 } finally {
@@ -136,7 +154,8 @@ try {
 
 const rows = VARIANTS.map((variant) => {
   const mine = results.filter((r) => r.variant === variant);
-  const ratio = (base) => mine.map((r) => r.wallMs / results.find((x) => x.variant === base && x.rep === r.rep).wallMs);
+  const ratio = (base) =>
+    mine.map((r) => r.wallMs / results.find((x) => x.variant === base && x.rep === r.rep).wallMs);
   const vsRaw = ratio("raw");
   const vsOfetch = ratio("ofetch");
   return {
@@ -152,21 +171,41 @@ const rows = VARIANTS.map((variant) => {
   };
 });
 
-console.log(`\n| client | calls/s | p50 ms | p99 ms | client CPU µs/call | wall vs raw fetch (per rep) | wall vs openapi-fetch (per rep) | target |`);
+console.log(
+  `\n| client | calls/s | p50 ms | p99 ms | client CPU µs/call | wall vs raw fetch (per rep) | wall vs openapi-fetch (per rep) | target |`,
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---|");
 for (const r of rows) {
   const target = r.variant === "flowgen" ? `≤ ${TARGET_VS_OFETCH.toFixed(2)}x openapi-fetch` : "-";
-  console.log(`| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUsPerCall.toFixed(1)} | ${ratios(r.vsRaw, r.vsRawPerRep)} | ${ratios(r.vsOfetch, r.vsOfetchPerRep)} | ${target} |`);
+  console.log(
+    `| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUsPerCall.toFixed(1)} | ${ratios(r.vsRaw, r.vsRawPerRep)} | ${ratios(r.vsOfetch, r.vsOfetchPerRep)} | ${target} |`,
+  );
 }
 const fg = rows.find((r) => r.variant === "flowgen");
 const verdict = (value, limit) => (value <= limit ? "met" : "MISSED");
-console.log(`\nflowgen client: ${fg.vsOfetch.toFixed(3)}x openapi-fetch, ${fg.vsRaw.toFixed(2)}x raw fetch (median of ${args.reps} reps)`);
-console.log(`  target ≤ ${TARGET_VS_OFETCH.toFixed(2)}x openapi-fetch: ${verdict(fg.vsOfetch, TARGET_VS_OFETCH)}`);
-console.log(`  anchors (RESULTS.md, sequential): openapi-fetch 1.22-1.44x raw fetch; raw fetch 330-440 µs client CPU per call`);
+console.log(
+  `\nflowgen client: ${fg.vsOfetch.toFixed(3)}x openapi-fetch, ${fg.vsRaw.toFixed(2)}x raw fetch (median of ${args.reps} reps)`,
+);
+console.log(
+  `  target ≤ ${TARGET_VS_OFETCH.toFixed(2)}x openapi-fetch: ${verdict(fg.vsOfetch, TARGET_VS_OFETCH)}`,
+);
+console.log(
+  `  anchors (RESULTS.md, sequential): openapi-fetch 1.22-1.44x raw fetch; raw fetch 330-440 µs client CPU per call`,
+);
 
 mkdirSync(OUT, { recursive: true });
 const file = path.join(OUT, "runtime.json");
-const summary = { date: new Date().toISOString(), node: process.version, cores: cpus().length, calls: args.calls, warmup: args.warmup, reps: args.reps, targets: { vsOpenapiFetch: TARGET_VS_OFETCH }, rows, results };
+const summary = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cores: cpus().length,
+  calls: args.calls,
+  warmup: args.warmup,
+  reps: args.reps,
+  targets: { vsOpenapiFetch: TARGET_VS_OFETCH },
+  rows,
+  results,
+};
 writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\n${path.relative(ROOT, file)}`);
 
@@ -206,12 +245,20 @@ function check(answer) {
 
 function parseArgs(argv) {
   const options = { calls: 5000, warmup: 500, reps: 3, blocks: 10, maxSeconds: 240 };
-  const names = { "--calls": "calls", "--warmup": "warmup", "--reps": "reps", "--blocks": "blocks", "--max-seconds": "maxSeconds" };
+  const names = {
+    "--calls": "calls",
+    "--warmup": "warmup",
+    "--reps": "reps",
+    "--blocks": "blocks",
+    "--max-seconds": "maxSeconds",
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const name = names[argv[i]];
     const value = Number(argv[i + 1]);
     if (!name || !Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) {
-      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/runtime.mjs [--calls 5000] [--warmup 500] [--reps 3] [--blocks 10] [--max-seconds 240]`);
+      fail(
+        `bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/runtime.mjs [--calls 5000] [--warmup 500] [--reps 3] [--blocks 10] [--max-seconds 240]`,
+      );
     }
     options[name] = value;
   }

@@ -42,21 +42,33 @@ const KEY = "k_bench_0123456789abcdef";
 const BODY = JSON.stringify({ text: "hello, flowgen" });
 const HEADERS = { authorization: `Bearer ${KEY}`, "content-type": "application/json" };
 const PATHS = { flowgen: "/v1/@bench/echo", bare: "/echo" };
-const LABELS = { flowgen: "flowgen serve `POST /v1/@bench/echo`", bare: "bare Fastify `POST /echo`" };
+const LABELS = {
+  flowgen: "flowgen serve `POST /v1/@bench/echo`",
+  bare: "bare Fastify `POST /echo`",
+};
 const VARIANTS = ["flowgen", "bare"];
 /** Run by fail() too, which exits without unwinding. */
 const cleanups = [];
 
 if (process.env.BENCH_SERVE_ROLE) {
-  await runServer(process.env.BENCH_SERVE_ROLE, JSON.parse(process.env.BENCH_SERVE_OPTIONS ?? "{}"));
+  await runServer(
+    process.env.BENCH_SERVE_ROLE,
+    JSON.parse(process.env.BENCH_SERVE_OPTIONS ?? "{}"),
+  );
 } else {
-  await main().catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  await main().catch((error) =>
+    fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  );
 }
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (!existsSync(SERVE_JS)) fail(`${path.relative(ROOT, SERVE_JS)} is missing: run npm run build first`);
-  const giveUp = setTimeout(() => fail(`gave up after ${args.maxSeconds} s`), args.maxSeconds * 1000);
+  if (!existsSync(SERVE_JS))
+    fail(`${path.relative(ROOT, SERVE_JS)} is missing: run npm run build first`);
+  const giveUp = setTimeout(
+    () => fail(`gave up after ${args.maxSeconds} s`),
+    args.maxSeconds * 1000,
+  );
   giveUp.unref();
   const autocannon = createRequire(import.meta.url)("autocannon");
 
@@ -71,25 +83,51 @@ async function main() {
     writeProject(project);
     const servers = {};
     for (const role of VARIANTS) {
-      const execArgv = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args.profile)] : [];
-      servers[role] = await startChild(role, { project, maxSeconds: args.maxSeconds + 10 }, execArgv);
+      const execArgv = args.profile
+        ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args.profile)]
+        : [];
+      servers[role] = await startChild(
+        role,
+        { project, maxSeconds: args.maxSeconds + 10 },
+        execArgv,
+      );
       children.push(servers[role].child);
     }
     // The servers must answer as the bench expects before anything is timed.
     for (const role of VARIANTS) {
-      const response = await fetch(servers[role].url + PATHS[role], { method: "POST", headers: HEADERS, body: BODY });
+      const response = await fetch(servers[role].url + PATHS[role], {
+        method: "POST",
+        headers: HEADERS,
+        body: BODY,
+      });
       const text = await response.text();
-      if (response.status !== 200 || text !== BODY) fail(`${role}: expected 200 ${BODY}, got ${response.status} ${text}`);
+      if (response.status !== 200 || text !== BODY)
+        fail(`${role}: expected 200 ${BODY}, got ${response.status} ${text}`);
     }
-    const limit = await fetch(servers.flowgen.url + PATHS.flowgen, { method: "POST", headers: HEADERS, body: BODY });
-    if (limit.headers.get("ratelimit-limit") === null) fail("flowgen serve sent no RateLimit-Limit header: is the rate limiter on?");
+    const limit = await fetch(servers.flowgen.url + PATHS.flowgen, {
+      method: "POST",
+      headers: HEADERS,
+      body: BODY,
+    });
+    if (limit.headers.get("ratelimit-limit") === null)
+      fail("flowgen serve sent no RateLimit-Limit header: is the rate limiter on?");
 
-    console.log(`flowgen serve bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}, fastify ${fastifyVersion()}`);
-    console.log(`flowgen serve pid ${servers.flowgen.child.pid} on ${servers.flowgen.url}, bare Fastify pid ${servers.bare.child.pid} on ${servers.bare.url}`);
-    console.log(`autocannon: ${args.connections} connections, ${args.duration} s per run after a ${args.warmup} s warm-up of each, ${args.reps} reps, order alternating\n`);
+    console.log(
+      `flowgen serve bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}, fastify ${fastifyVersion()}`,
+    );
+    console.log(
+      `flowgen serve pid ${servers.flowgen.child.pid} on ${servers.flowgen.url}, bare Fastify pid ${servers.bare.child.pid} on ${servers.bare.url}`,
+    );
+    console.log(
+      `autocannon: ${args.connections} connections, ${args.duration} s per run after a ${args.warmup} s warm-up of each, ${args.reps} reps, order alternating\n`,
+    );
 
     const warmups = [];
-    for (const role of VARIANTS) warmups.push({ variant: role, ...(await load(autocannon, servers[role], role, args.warmup, args.connections)) });
+    for (const role of VARIANTS)
+      warmups.push({
+        variant: role,
+        ...(await load(autocannon, servers[role], role, args.warmup, args.connections)),
+      });
     const results = [];
     for (let rep = 1; rep <= args.reps; rep++) {
       const order = rep % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
@@ -104,7 +142,9 @@ async function main() {
 
     const rows = VARIANTS.map((variant) => {
       const mine = results.filter((r) => r.variant === variant);
-      const vsBare = mine.map((r) => r.perSecond / results.find((x) => x.variant === "bare" && x.rep === r.rep).perSecond);
+      const vsBare = mine.map(
+        (r) => r.perSecond / results.find((x) => x.variant === "bare" && x.rep === r.rep).perSecond,
+      );
       return {
         variant,
         perSecond: median(mine.map((r) => r.perSecond)),
@@ -118,7 +158,9 @@ async function main() {
       };
     });
 
-    console.log(`\n| server | requests/s | p50 ms | p99 ms | server CPU µs/request | server CPU | autocannon CPU | requests/s vs bare (per rep) |`);
+    console.log(
+      `\n| server | requests/s | p50 ms | p99 ms | server CPU µs/request | server CPU | autocannon CPU | requests/s vs bare (per rep) |`,
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const r of rows) {
       console.log(
@@ -127,8 +169,12 @@ async function main() {
     }
     const fg = rows.find((r) => r.variant === "flowgen");
     const bare = rows.find((r) => r.variant === "bare");
-    console.log(`\nflowgen serve: ${fg.vsBare.toFixed(2)}x the bare route's requests/s (target ≥ ${TARGET}x), p99 ${fg.p99.toFixed(2)} ms vs ${bare.p99.toFixed(2)} ms`);
-    console.log(`  target ≥ ${TARGET}x: ${fg.vsBare >= TARGET ? "met" : "MISSED"} (median of ${args.reps} reps; medians of requests/s and p99 over reps)`);
+    console.log(
+      `\nflowgen serve: ${fg.vsBare.toFixed(2)}x the bare route's requests/s (target ≥ ${TARGET}x), p99 ${fg.p99.toFixed(2)} ms vs ${bare.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `  target ≥ ${TARGET}x: ${fg.vsBare >= TARGET ? "met" : "MISSED"} (median of ${args.reps} reps; medians of requests/s and p99 over reps)`,
+    );
 
     mkdirSync(OUT, { recursive: true });
     const file = path.join(OUT, "serve.json");
@@ -158,8 +204,14 @@ function writeProject(dir) {
   const text = { type: "object", required: ["text"], properties: { text: { type: "string" } } };
   mkdirSync(path.join(dir, "specs/@bench"), { recursive: true });
   mkdirSync(path.join(dir, "handlers/@bench"), { recursive: true });
-  writeFileSync(path.join(dir, "specs/@bench/echo.json"), `${JSON.stringify({ summary: "Echo the text", input: text, output: text }, null, 2)}\n`);
-  writeFileSync(path.join(dir, "handlers/@bench/echo.mjs"), "export default async (input) => ({ text: input.text });\n");
+  writeFileSync(
+    path.join(dir, "specs/@bench/echo.json"),
+    `${JSON.stringify({ summary: "Echo the text", input: text, output: text }, null, 2)}\n`,
+  );
+  writeFileSync(
+    path.join(dir, "handlers/@bench/echo.mjs"),
+    "export default async (input) => ({ text: input.text });\n",
+  );
 }
 
 /** One autocannon run of `seconds` against `server`; fails on anything but 200 with the body sent. */
@@ -184,8 +236,17 @@ async function load(autocannon, server, role, seconds, connections) {
   const wallMs = performance.now() - started;
   const clientCpu = process.cpuUsage(clientBefore);
   const serverCpu = await server.cpu();
-  const problems = { errors: result.errors, timeouts: result.timeouts, mismatches: result.mismatches, non2xx: result.non2xx, resets: result.resets };
-  if (Object.values(problems).some((n) => n !== 0)) fail(`${role}: ${JSON.stringify(problems)} status codes ${JSON.stringify(result.statusCodeStats)}`);
+  const problems = {
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+    non2xx: result.non2xx,
+    resets: result.resets,
+  };
+  if (Object.values(problems).some((n) => n !== 0))
+    fail(
+      `${role}: ${JSON.stringify(problems)} status codes ${JSON.stringify(result.statusCodeStats)}`,
+    );
   const sorted = Float64Array.from(latencies).sort();
   const serverUs = serverCpu.user + serverCpu.system - (serverBefore.user + serverBefore.system);
   return {
@@ -210,8 +271,12 @@ async function startChild(role, options, execArgv) {
   });
   const waiting = [];
   const port = await new Promise((resolve, reject) => {
-    child.once("message", (message) => (message.error ? reject(new Error(`${role} server: ${message.error}`)) : resolve(message.port)));
-    child.once("exit", (code) => reject(new Error(`the ${role} server exited early (code ${code})`)));
+    child.once("message", (message) =>
+      message.error ? reject(new Error(`${role} server: ${message.error}`)) : resolve(message.port),
+    );
+    child.once("exit", (code) =>
+      reject(new Error(`the ${role} server exited early (code ${code})`)),
+    );
     child.once("error", reject);
   });
   child.on("message", (message) => {
@@ -258,7 +323,8 @@ async function runServer(role, options) {
         seed: 1,
       });
       if (!server.ok) throw new Error(JSON.stringify(server.issues));
-      if (!server.flows.includes("@bench/echo")) throw new Error(`no @bench/echo among ${server.flows.join(", ")}`);
+      if (!server.flows.includes("@bench/echo"))
+        throw new Error(`no @bench/echo among ${server.flows.join(", ")}`);
       port = server.port;
     } else {
       const { default: Fastify } = await import("fastify");
@@ -269,7 +335,9 @@ async function runServer(role, options) {
     }
     process.send({ port });
   } catch (error) {
-    process.send({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.send({
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
     process.exit(1);
   }
 }
@@ -279,8 +347,21 @@ function fastifyVersion() {
 }
 
 function parseArgs(argv) {
-  const options = { duration: 3, warmup: 2, reps: 10, connections: 10, maxSeconds: 180, profile: undefined };
-  const names = { "--duration": "duration", "--warmup": "warmup", "--reps": "reps", "--connections": "connections", "--max-seconds": "maxSeconds" };
+  const options = {
+    duration: 3,
+    warmup: 2,
+    reps: 10,
+    connections: 10,
+    maxSeconds: 180,
+    profile: undefined,
+  };
+  const names = {
+    "--duration": "duration",
+    "--warmup": "warmup",
+    "--reps": "reps",
+    "--connections": "connections",
+    "--max-seconds": "maxSeconds",
+  };
   for (let i = 0; i < argv.length; i += 2) {
     if (argv[i] === "--profile" && argv[i + 1]) {
       options.profile = argv[i + 1];
@@ -289,7 +370,9 @@ function parseArgs(argv) {
     const name = names[argv[i]];
     const value = Number(argv[i + 1]);
     if (!name || !Number.isInteger(value) || value < 1) {
-      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]`);
+      fail(
+        `bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]`,
+      );
     }
     options[name] = value;
   }

@@ -18,7 +18,10 @@ const ANSWER = JSON.stringify({
   usage: { inputTokens: 12, outputTokens: 3 },
   status: "complete",
 });
-const ANSWER_HEADERS = { "content-type": "application/json", "content-length": Buffer.byteLength(ANSWER) };
+const ANSWER_HEADERS = {
+  "content-type": "application/json",
+  "content-length": Buffer.byteLength(ANSWER),
+};
 let served = 0;
 
 const server = createServer((req, res) => {
@@ -41,21 +44,26 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 5_000;
 
 function check(req, text) {
-  if (req.method !== "POST") return { status: 405, code: "method_not_allowed", message: `${req.method} ${req.url}` };
-  if (!/^Bearer \S+$/.test(req.headers.authorization ?? "")) return { status: 401, code: "unauthorized", message: "no bearer token" };
-  if (!String(req.headers["content-type"]).startsWith("application/json")) return { status: 400, code: "bad_content_type", message: String(req.headers["content-type"]) };
+  if (req.method !== "POST")
+    return { status: 405, code: "method_not_allowed", message: `${req.method} ${req.url}` };
+  if (!/^Bearer \S+$/.test(req.headers.authorization ?? ""))
+    return { status: 401, code: "unauthorized", message: "no bearer token" };
+  if (!String(req.headers["content-type"]).startsWith("application/json"))
+    return { status: 400, code: "bad_content_type", message: String(req.headers["content-type"]) };
   let body;
   try {
     body = JSON.parse(text);
   } catch {
     return { status: 400, code: "bad_json", message: "the body is not JSON" };
   }
-  if (typeof body?.question !== "string") return { status: 400, code: "bad_body", message: "no question in the body" };
+  if (typeof body?.question !== "string")
+    return { status: 400, code: "bad_body", message: "no question in the body" };
   return undefined;
 }
 
 function stop(why) {
-  if (process.env.BENCH_SERVER_VERBOSE) console.error(`bench server: ${why} after ${served} requests`);
+  if (process.env.BENCH_SERVER_VERBOSE)
+    console.error(`bench server: ${why} after ${served} requests`);
   server.close();
   server.closeAllConnections();
   process.exit(0);

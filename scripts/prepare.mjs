@@ -12,7 +12,11 @@ const npm = process.env["npm_execpath"];
 const run = (args) =>
   npm && npm.endsWith(".js")
     ? execFileSync(process.execPath, [npm, ...args], { cwd: root, stdio: "inherit" })
-    : execFileSync("npm", args, { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
+    : execFileSync("npm", args, {
+        cwd: root,
+        stdio: "inherit",
+        shell: process.platform === "win32",
+      });
 
 if (!existsSync(new URL("../node_modules/typescript/package.json", import.meta.url))) {
   run(["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);

@@ -11,11 +11,21 @@ import { serveCommand } from "./cli/serve-command.js";
 export { EXIT } from "./cli/command.js";
 
 /** Every command, in the order `--help` lists them. A new command goes here. */
-const COMMANDS: readonly Command[] = [generateCommand, serveCommand, diffCommand, initCommand, newCommand];
+const COMMANDS: readonly Command[] = [
+  generateCommand,
+  serveCommand,
+  diffCommand,
+  initCommand,
+  newCommand,
+];
 
 /** Flags every command takes. */
 const GLOBAL_OPTIONS = {
-  config: { type: "string", describe: "Config file (default: flowgen.config.{ts,mts,js,mjs,json} found from the working directory)" },
+  config: {
+    type: "string",
+    describe:
+      "Config file (default: flowgen.config.{ts,mts,js,mjs,json} found from the working directory)",
+  },
 } as const;
 
 /**
@@ -25,8 +35,19 @@ const GLOBAL_OPTIONS = {
  * @example
  * process.exitCode = await main(process.argv.slice(2));
  */
-export async function main(argv: readonly string[], options: { readonly cwd?: string; readonly io?: Io; readonly stopped?: () => Promise<string> } = {}): Promise<number> {
-  const context: CliContext = { cwd: options.cwd ?? process.cwd(), io: options.io ?? defaultIo(), stopped: options.stopped ?? waitForSignal };
+export async function main(
+  argv: readonly string[],
+  options: {
+    readonly cwd?: string;
+    readonly io?: Io;
+    readonly stopped?: () => Promise<string>;
+  } = {},
+): Promise<number> {
+  const context: CliContext = {
+    cwd: options.cwd ?? process.cwd(),
+    io: options.io ?? defaultIo(),
+    stopped: options.stopped ?? waitForSignal,
+  };
   const { io } = context;
   const failures: string[] = [];
   let chosen: { command: Command; args: Record<string, unknown> } | undefined;
@@ -34,7 +55,10 @@ export async function main(argv: readonly string[], options: { readonly cwd?: st
     .scriptName("flowgen")
     .usage("$0 <command> [options]")
     .options(GLOBAL_OPTIONS)
-    .demandCommand(1, `Name a command: ${COMMANDS.map((command) => command.usage.split(" ")[0]).join(", ")}`)
+    .demandCommand(
+      1,
+      `Name a command: ${COMMANDS.map((command) => command.usage.split(" ")[0]).join(", ")}`,
+    )
     .strict()
     .epilogue(EXIT_CODES_HELP)
     .help()
@@ -67,14 +91,17 @@ export async function main(argv: readonly string[], options: { readonly cwd?: st
     if (output !== "") io.out(output);
     return chosen === undefined ? EXIT.ok : await chosen.command.run(chosen.args, context);
   } catch (error) {
-    io.err(`flowgen: internal error (a bug in flowgen; please report it with this output):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    io.err(
+      `flowgen: internal error (a bug in flowgen; please report it with this output):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return EXIT.internal;
   }
 }
 
 function describeCommand(y: Argv, command: Command): Argv {
   let built = y.options(command.options).epilogue(EXIT_CODES_HELP);
-  for (const [name, positional] of Object.entries(command.positionals ?? {})) built = built.positional(name, positional);
+  for (const [name, positional] of Object.entries(command.positionals ?? {}))
+    built = built.positional(name, positional);
   for (const [a, b] of Object.entries(command.conflicts ?? {})) built = built.conflicts(a, b);
   for (const [example, meaning] of command.examples ?? []) built = built.example(example, meaning);
   return built;
@@ -87,14 +114,23 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
   const first = argv[0];
   if (command === undefined && first !== undefined && !first.startsWith("-")) {
     const near = nearestCommand(first, names);
-    return [`flowgen: ${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`];
+    return [
+      `flowgen: ${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`,
+    ];
   }
-  const known = [...Object.keys(GLOBAL_OPTIONS), "help", "version", ...Object.keys(command?.options ?? {})];
+  const known = [
+    ...Object.keys(GLOBAL_OPTIONS),
+    "help",
+    "version",
+    ...Object.keys(command?.options ?? {}),
+  ];
   return failures.map((message) => {
     const unknown = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ");
     if (unknown === undefined || command === undefined) return `flowgen: ${message}`;
     const hints = unknown.flatMap((name) => {
-      const near = known.filter((flag) => distance(flag, name) <= Math.max(2, Math.floor(name.length / 3))).sort((a, b) => distance(a, name) - distance(b, name));
+      const near = known
+        .filter((flag) => distance(flag, name) <= Math.max(2, Math.floor(name.length / 3)))
+        .sort((a, b) => distance(a, name) - distance(b, name));
       return near[0] === undefined ? [] : [`--${name}: did you mean --${near[0]}?`];
     });
     return [`flowgen: ${message}`, ...hints].join("\n");
@@ -105,13 +141,19 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
 function nearestCommand(typed: string, names: readonly string[]): string | undefined {
   const prefixed = names.find((name) => name.startsWith(typed) || typed.startsWith(name));
   if (prefixed !== undefined) return prefixed;
-  const near = names.filter((name) => distance(name, typed) <= Math.max(2, Math.floor(typed.length / 3))).sort((a, b) => distance(a, typed) - distance(b, typed));
+  const near = names
+    .filter((name) => distance(name, typed) <= Math.max(2, Math.floor(typed.length / 3)))
+    .sort((a, b) => distance(a, typed) - distance(b, typed));
   return near[0];
 }
 
 /** flowgen's own version: yargs alone would read the package.json of the project flowgen is installed in. */
 function readOwnVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    }
+  ).version;
 }
 
 function waitForSignal(): Promise<string> {
@@ -127,5 +169,8 @@ function waitForSignal(): Promise<string> {
 }
 
 function defaultIo(): Io {
-  return { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+  return {
+    out: (line: string) => process.stdout.write(`${line}\n`),
+    err: (line: string) => process.stderr.write(`${line}\n`),
+  };
 }

@@ -1,6 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { codeFingerprint, hashParts, openRenderCache, type RenderCache } from "./cache/render-cache.js";
+import {
+  codeFingerprint,
+  hashParts,
+  openRenderCache,
+  type RenderCache,
+} from "./cache/render-cache.js";
 import { compileOpenApi } from "./compile/openapi-document.js";
 import { banner } from "./emit/banner.js";
 import { RUNTIME_DIR, RUNTIME_EXPORTS } from "./emit/runtime-exports.js";
@@ -14,7 +19,14 @@ import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
-import { buildManifest, hashContent, hashFlowInputs, MANIFEST_PATH, readManifest, type OutputManifest } from "./manifest/output-manifest.js";
+import {
+  buildManifest,
+  hashContent,
+  hashFlowInputs,
+  MANIFEST_PATH,
+  readManifest,
+  type OutputManifest,
+} from "./manifest/output-manifest.js";
 import { listOutputFiles } from "./write/write-output.js";
 import { readTextFiles } from "./read-text-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
@@ -40,7 +52,12 @@ export interface GenerateOptions {
 
 /** `contract`: how the rendered contract differs from the one in the output folder, when there is one and it changed. */
 export type RenderResult =
-  | { readonly ok: true; readonly files: readonly OutputFile[]; readonly flowCount: number; readonly contract?: DiffReport }
+  | {
+      readonly ok: true;
+      readonly files: readonly OutputFile[];
+      readonly flowCount: number;
+      readonly contract?: DiffReport;
+    }
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
 
 /** Below this many files to render, starting worker threads costs more than it saves. */
@@ -63,7 +80,9 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
   const sources = await times.measure("spec read", () => readSpecFiles(options.specs, options.cwd));
   const rendered = await renderFiles(options, sources, times);
   if (!rendered.ok) return rendered;
-  const { contract, refused } = await times.measure("checks", () => checkOutputContract(options, sources, rendered.files));
+  const { contract, refused } = await times.measure("checks", () =>
+    checkOutputContract(options, sources, rendered.files),
+  );
   if (refused) return { ok: false, issues: refused, contract };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
@@ -84,10 +103,19 @@ async function readRunInputs(options: GenerateOptions, outDir: string): Promise<
     readRuntimeTemplates(),
     readFile(VALIDATION_TEMPLATE, "utf8"),
     codeFingerprint(),
-    readFile(PACKAGE_JSON, "utf8").then((text) => String((JSON.parse(text) as { version?: unknown }).version)),
+    readFile(PACKAGE_JSON, "utf8").then((text) =>
+      String((JSON.parse(text) as { version?: unknown }).version),
+    ),
     createFormatter(outDir),
   ]);
-  const fingerprint = hashParts(version, ...runtime.flatMap((file) => [file.name, file.text]), validation, formatter.fingerprint, options.baseUrl ?? "", String(options.validators === true));
+  const fingerprint = hashParts(
+    version,
+    ...runtime.flatMap((file) => [file.name, file.text]),
+    validation,
+    formatter.fingerprint,
+    options.baseUrl ?? "",
+    String(options.validators === true),
+  );
   return { runtime, validation, formatter, fingerprint, salt: hashParts(code, fingerprint) };
 }
 
@@ -100,31 +128,52 @@ async function readRunInputs(options: GenerateOptions, outDir: string): Promise<
  * @example
  * const current = await readCurrentOutput({ specs: "specs", out: "generated", cwd: process.cwd() });
  */
-export async function readCurrentOutput(options: GenerateOptions): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
+export async function readCurrentOutput(
+  options: GenerateOptions,
+): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
   const outDir = path.resolve(options.cwd, options.out);
   const manifest = await readManifest(outDir);
   if (manifest === undefined) return undefined;
   const times = options.times ?? createStageTimes();
-  const [sources, inputs] = await Promise.all([times.measure("spec read", () => readSpecFiles(options.specs, options.cwd)), readRunInputs(options, outDir)]);
+  const [sources, inputs] = await Promise.all([
+    times.measure("spec read", () => readSpecFiles(options.specs, options.cwd)),
+    readRunInputs(options, outDir),
+  ]);
   if (sources.issues.length > 0 || manifest.fingerprint !== inputs.fingerprint) return undefined;
-  if (JSON.stringify(hashFlowInputs(inputs.fingerprint, sources)) !== JSON.stringify(manifest.flows)) return undefined;
+  if (
+    JSON.stringify(hashFlowInputs(inputs.fingerprint, sources)) !== JSON.stringify(manifest.flows)
+  )
+    return undefined;
   return times.measure("manifest", () => compareWithManifest(outDir, manifest));
 }
 
-async function compareWithManifest(outDir: string, manifest: OutputManifest): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
+async function compareWithManifest(
+  outDir: string,
+  manifest: OutputManifest,
+): Promise<{ files: OutputFile[]; flowCount: number } | undefined> {
   const present = await listOutputFiles(outDir);
   const recorded = Object.keys(manifest.files);
   if (present.length !== recorded.length + 1 || !present.includes(MANIFEST_PATH)) return undefined;
   const contents = readTextFiles(present.map((file) => path.join(outDir, file)));
   const files = present.map((file, i) => ({ path: file, content: contents[i] ?? "" }));
   for (const file of files) {
-    if (file.path !== MANIFEST_PATH && manifest.files[file.path]?.output !== hashContent(file.content)) return undefined;
+    if (
+      file.path !== MANIFEST_PATH &&
+      manifest.files[file.path]?.output !== hashContent(file.content)
+    )
+      return undefined;
   }
   return { files, flowCount: Object.keys(manifest.flows).length };
 }
 
-async function renderFiles(options: GenerateOptions, sources: SpecSources, times: StageTimes): Promise<RenderResult> {
-  const cache = await openRenderCache(options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir));
+async function renderFiles(
+  options: GenerateOptions,
+  sources: SpecSources,
+  times: StageTimes,
+): Promise<RenderResult> {
+  const cache = await openRenderCache(
+    options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir),
+  );
   const outDir = path.resolve(options.cwd, options.out);
   const inputs = await readRunInputs(options, outDir);
   const { formatter, salt } = inputs;
@@ -140,43 +189,85 @@ async function renderFiles(options: GenerateOptions, sources: SpecSources, times
   // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
   // With nothing cached, every file (two per flow) is new: start them now, while this thread
   // checks the specs.
-  let pool = cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD ? startWorkerPool() : undefined;
+  let pool =
+    cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD
+      ? startWorkerPool()
+      : undefined;
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
     // A flow whose inputs hash as the manifest records was checked by this flowgen when it wrote them.
     const flowInputs = hashFlowInputs(inputs.fingerprint, sources);
-    const trusted = new Set(Object.keys(flowInputs).filter((relPath) => reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath]));
+    const trusted = new Set(
+      Object.keys(flowInputs).filter(
+        (relPath) => reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath],
+      ),
+    );
     const checked = times.measure("checks", () => checkSpecs(sources, { trusted }));
     if (!checked.ok) return checked;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
-    const model = times.measure("model", () => buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }));
+    const model = times.measure("model", () =>
+      buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
+    );
     const plan = times.measure("compile", () => planFiles(model, inputs, options));
     // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
     const kept = await readKeptFiles(outDir, reusable, plan);
-    if (plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >= POOL_THRESHOLD) pool ??= startWorkerPool();
-    const settled = await produceFiles(plan, { cache, kept, formatter, pool: (await pool) ?? inThreadPool(), times });
+    if (
+      plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >=
+      POOL_THRESHOLD
+    )
+      pool ??= startWorkerPool();
+    const settled = await produceFiles(plan, {
+      cache,
+      kept,
+      formatter,
+      pool: (await pool) ?? inThreadPool(),
+      times,
+    });
     const files: OutputFile[] = [];
     const issues: Issue[] = [];
     for (const outcome of settled) {
       if (outcome.status === "fulfilled") files.push(outcome.value);
-      else if (outcome.reason instanceof ValidatorCompileError) issues.push(validatorIssue(outcome.reason, options.specs));
+      else if (outcome.reason instanceof ValidatorCompileError)
+        issues.push(validatorIssue(outcome.reason, options.specs));
       else throw outcome.reason;
     }
     if (issues.length > 0) return { ok: false, issues };
-    const manifestFile = await formatter.formatJson(MANIFEST_PATH, buildManifest(inputs.fingerprint, flowInputs, files, new Map(plan.map((file) => [file.path, file.inputs]))));
+    const manifestFile = await formatter.formatJson(
+      MANIFEST_PATH,
+      buildManifest(
+        inputs.fingerprint,
+        flowInputs,
+        files,
+        new Map(plan.map((file) => [file.path, file.inputs])),
+      ),
+    );
     const manifestKey = hashParts(runKey, MANIFEST_PATH);
     cache.set(manifestKey, manifestFile.content);
     files.push(manifestFile);
-    cache.set(runKey, JSON.stringify({ flowCount: model.flows.length, files: [...plan.map((file) => [file.path, file.key]), [MANIFEST_PATH, manifestKey]] }));
+    cache.set(
+      runKey,
+      JSON.stringify({
+        flowCount: model.flows.length,
+        files: [...plan.map((file) => [file.path, file.key]), [MANIFEST_PATH, manifestKey]],
+      }),
+    );
     await cache.save();
-    return { ok: true, files: files.sort((a, b) => compareText(a.path, b.path)), flowCount: model.flows.length };
+    return {
+      ok: true,
+      files: files.sort((a, b) => compareText(a.path, b.path)),
+      flowCount: model.flows.length,
+    };
   } finally {
     await (await pool)?.close();
   }
 }
 
-async function readKeptFiles(outDir: string, manifest: OutputManifest | undefined, plan: readonly Planned[]): Promise<Map<string, string>> {
+async function readKeptFiles(
+  outDir: string,
+  manifest: OutputManifest | undefined,
+  plan: readonly Planned[],
+): Promise<Map<string, string>> {
   if (manifest === undefined) return new Map();
   const candidates = plan.filter((file) => manifest.files[file.path]?.inputs === file.inputs);
   const contents = readTextFiles(
@@ -186,13 +277,17 @@ async function readKeptFiles(outDir: string, manifest: OutputManifest | undefine
   const kept = new Map<string, string>();
   candidates.forEach((file, i) => {
     const content = contents[i];
-    if (content !== undefined && hashContent(content) === manifest.files[file.path]?.output) kept.set(file.path, content);
+    if (content !== undefined && hashContent(content) === manifest.files[file.path]?.output)
+      kept.set(file.path, content);
   });
   return kept;
 }
 
 function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions): Planned[] {
-  const planned = (file: Omit<Planned, "key">): Planned => ({ ...file, key: hashParts(run.salt, file.inputs) });
+  const planned = (file: Omit<Planned, "key">): Planned => ({
+    ...file,
+    key: hashParts(run.salt, file.inputs),
+  });
   const salt = run.fingerprint;
   const templates = run;
   const validators = options.validators === true;
@@ -201,34 +296,62 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
   const stages = () => (loaded ??= lazyStages());
   const document = compileOpenApi(model, model.flows, compileOptions);
   const plan: Planned[] = [
-    planned({ path: "openapi.json", inputs: hashParts(salt, "openapi", JSON.stringify(document)), render: { json: document } }),
+    planned({
+      path: "openapi.json",
+      inputs: hashParts(salt, "openapi", JSON.stringify(document)),
+      render: { json: document },
+    }),
     ...templates.runtime.map(({ name, text }): Planned => {
       const source = `templates/${RUNTIME_DIR}/${name}`;
-      return planned({ path: `${RUNTIME_DIR}/${name}`, inputs: hashParts(salt, source), render: async () => `${banner(`${source} in flowgen`)}\n${text}` });
+      return planned({
+        path: `${RUNTIME_DIR}/${name}`,
+        inputs: hashParts(salt, source),
+        render: async () => `${banner(`${source} in flowgen`)}\n${text}`,
+      });
     }),
     planned({
       path: "index.ts",
-      inputs: hashParts(salt, "index", JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath]))),
+      inputs: hashParts(
+        salt,
+        "index",
+        JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath])),
+      ),
       render: async () => (await stages()).emitIndexModule(model),
     }),
   ];
   for (const flow of model.flows) {
-    const flowDocumentText = JSON.stringify(compileOpenApi(model, [flow], { ...compileOptions, compact: true }));
+    const flowDocumentText = JSON.stringify(
+      compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
+    );
     plan.push(
-      planned({ path: `${flow.modulePath}.ts`, inputs: hashParts(salt, "module", JSON.stringify(flow)), render: async () => (await stages()).emitFlowModule(flow, compileOptions) }),
+      planned({
+        path: `${flow.modulePath}.ts`,
+        inputs: hashParts(salt, "module", JSON.stringify(flow)),
+        render: async () => (await stages()).emitFlowModule(flow, compileOptions),
+      }),
       planned({
         path: `${flow.modulePath}.types.ts`,
         inputs: hashParts(salt, "types", flow.specPath, flowDocumentText),
-        render: { types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText } },
+        render: {
+          types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText },
+        },
       }),
     );
     if (validators) {
       const inputs = hashParts(salt, "validators", flow.specPath, flowDocumentText);
-      plan.push(planned({ path: `${flow.modulePath}.validators.ts`, inputs, render: async () => (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow) }));
+      plan.push(
+        planned({
+          path: `${flow.modulePath}.validators.ts`,
+          inputs,
+          render: async () =>
+            (await import("./validators/flow-validators.js")).emitFlowValidators(model, flow),
+        }),
+      );
     }
   }
   if (validators) {
-    const render = async () => `${banner("templates/validation.ts in flowgen")}\n${templates.validation}`;
+    const render = async () =>
+      `${banner("templates/validation.ts in flowgen")}\n${templates.validation}`;
     plan.push(planned({ path: "validation.ts", inputs: hashParts(salt, "validation"), render }));
   }
   return plan;
@@ -242,14 +365,23 @@ function validatorIssue(error: ValidatorCompileError, specs: string): Issue {
 
 /** ts-morph takes a while to load: only when a file must be emitted. */
 async function lazyStages() {
-  const [{ emitFlowModule }, { emitIndexModule }] = await Promise.all([import("./emit/flow-module.js"), import("./emit/index-module.js")]);
+  const [{ emitFlowModule }, { emitIndexModule }] = await Promise.all([
+    import("./emit/flow-module.js"),
+    import("./emit/index-module.js"),
+  ]);
   return { emitFlowModule, emitIndexModule };
 }
 
-function recall(cache: RenderCache, runKey: string): { files: OutputFile[]; flowCount: number } | undefined {
+function recall(
+  cache: RenderCache,
+  runKey: string,
+): { files: OutputFile[]; flowCount: number } | undefined {
   const entry = cache.get(runKey);
   if (entry === undefined) return undefined;
-  const { flowCount, files } = JSON.parse(entry) as { flowCount: number; files: [string, string][] };
+  const { flowCount, files } = JSON.parse(entry) as {
+    flowCount: number;
+    files: [string, string][];
+  };
   const out: OutputFile[] = [];
   for (const [filePath, key] of files) {
     const content = cache.get(key);

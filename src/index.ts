@@ -2,10 +2,20 @@
  * flowgen as a library: the same runs as the CLI, with the same config file, returning values
  * instead of printing. The heavy stages load only when a run needs them.
  */
-export { defineConfig, type FlowgenConfig, type FlowgenServeConfig } from "./config/define-config.js";
+export {
+  defineConfig,
+  type FlowgenConfig,
+  type FlowgenServeConfig,
+} from "./config/define-config.js";
 export { loadConfig, type LoadedConfig } from "./config/load-config.js";
 export type { GenerateSettings, ServeSettings } from "./config/resolve-settings.js";
-export { check, generate, type CheckResult, type GenerateOptions, type GenerateResult } from "./api/generate.js";
+export {
+  check,
+  generate,
+  type CheckResult,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./api/generate.js";
 export { watch, type GenerateWatcher, type WatchOptions, type WatchRun } from "./api/watch.js";
 export { serve, type ServeApiOptions } from "./api/serve.js";
 export type { ServeResult } from "./serve/serve.js";

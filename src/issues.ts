@@ -6,7 +6,8 @@
 /** Stable identifiers of everything flowgen can reject. Documented in docs/errors.md. */
 export const ISSUE_CODES = {
   "no-specs": "The specs folder has no flow spec files.",
-  "unreadable-file": "A file under the specs folder cannot be read, or a symlink there leads nowhere or in a loop.",
+  "unreadable-file":
+    "A file under the specs folder cannot be read, or a symlink there leads nowhere or in a loop.",
   "syntax-error": "A spec file is not valid JSON or YAML.",
   "duplicate-key": "A JSON spec file has the same key twice in one object.",
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",
@@ -20,20 +21,26 @@ export const ISSUE_CODES = {
   "id-mismatch": "The id in a spec file differs from the id its path gives.",
   "invalid-schema": "A schema breaks the JSON Schema 2020-12 meta-schema.",
   "unknown-keyword": "A schema uses a keyword JSON Schema and OpenAPI do not define.",
-  "unsupported-keyword": "A schema uses a keyword flowgen cannot bundle ($id, $anchor, $dynamicRef).",
-  "invalid-pattern": "A pattern or patternProperties key is not a valid ECMAScript regular expression.",
+  "unsupported-keyword":
+    "A schema uses a keyword flowgen cannot bundle ($id, $anchor, $dynamicRef).",
+  "invalid-pattern":
+    "A pattern or patternProperties key is not a valid ECMAScript regular expression.",
   "not-an-object-schema": "An input or output schema does not describe a JSON object.",
   "ref-not-found": "A $ref points to a file or location that does not exist.",
   "ref-outside-specs": "A $ref points outside the specs folder.",
   "ref-not-relative": "A $ref is an absolute URL or path instead of a relative one.",
   "ref-to-flow-file": "A $ref points into another flow's spec file instead of a shared schema.",
-  "ref-cycle": "A $ref cycle that never steps into the data (a → b → a through $ref, allOf, anyOf, …).",
+  "ref-cycle":
+    "A $ref cycle that never steps into the data (a → b → a through $ref, allOf, anyOf, …).",
   "invalid-example": "An example does not match its flow's input or output schema.",
-  "invalid-schema-value": "An enum, const, default or examples value fails the schema it belongs to.",
-  "validator-unsupported": "With --validators: a schema the validator compiler cannot turn into code.",
+  "invalid-schema-value":
+    "An enum, const, default or examples value fails the schema it belongs to.",
+  "validator-unsupported":
+    "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write.",
   "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
-  "invalid-config": "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
+  "invalid-config":
+    "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
   "invalid-option": "A command-line option has a value flowgen cannot use.",
 } as const;
 

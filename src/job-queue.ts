@@ -2,8 +2,16 @@ import type { TypesItem } from "./workers/stage-worker.js";
 
 /** A batch of work for the types or the format stage, by the plan indexes of its files. */
 export type Job =
-  | { readonly stage: "types"; readonly indexes: readonly number[]; readonly items: readonly TypesItem[] }
-  | { readonly stage: "format"; readonly indexes: readonly number[]; readonly texts: readonly string[] };
+  | {
+      readonly stage: "types";
+      readonly indexes: readonly number[];
+      readonly items: readonly TypesItem[];
+    }
+  | {
+      readonly stage: "format";
+      readonly indexes: readonly number[];
+      readonly texts: readonly string[];
+    };
 
 /**
  * Jobs waiting for a thread, shared by the threads that run them, with a count of what may still

@@ -15,10 +15,14 @@ export interface ValueBeyondLimits {
  * @example
  * findValueBeyondLimits({ a: [[]] }, { maxDepth: 2 }); // { pointer: "/a/0", kind: "too-deep" }
  */
-export function findValueBeyondLimits(value: unknown, limits: { readonly maxDepth: number; readonly finiteNumbers?: boolean }): ValueBeyondLimits | undefined {
+export function findValueBeyondLimits(
+  value: unknown,
+  limits: { readonly maxDepth: number; readonly finiteNumbers?: boolean },
+): ValueBeyondLimits | undefined {
   const path: string[] = [];
   const visit = (node: unknown, depth: number): ValueBeyondLimits["kind"] | undefined => {
-    if (typeof node === "number") return limits.finiteNumbers && !Number.isFinite(node) ? "not-finite" : undefined;
+    if (typeof node === "number")
+      return limits.finiteNumbers && !Number.isFinite(node) ? "not-finite" : undefined;
     if (typeof node !== "object" || node === null) return undefined;
     if (depth >= limits.maxDepth) return "too-deep";
     const isArray = Array.isArray(node);
@@ -31,5 +35,13 @@ export function findValueBeyondLimits(value: unknown, limits: { readonly maxDept
     return undefined;
   };
   const kind = visit(value, 0);
-  return kind === undefined ? undefined : { pointer: path.reverse().map((token) => `/${token}`).join(""), kind };
+  return kind === undefined
+    ? undefined
+    : {
+        pointer: path
+          .reverse()
+          .map((token) => `/${token}`)
+          .join(""),
+        kind,
+      };
 }

@@ -2,7 +2,9 @@
 
 export function escapePointerToken(token: string): string {
   // Most tokens need no escape: checked first, since schema walks join a pointer per node.
-  return token.includes("~") || token.includes("/") ? token.replace(/~/g, "~0").replace(/\//g, "~1") : token;
+  return token.includes("~") || token.includes("/")
+    ? token.replace(/~/g, "~0").replace(/\//g, "~1")
+    : token;
 }
 
 export function unescapePointerToken(token: string): string {
@@ -11,7 +13,8 @@ export function unescapePointerToken(token: string): string {
 
 export function joinPointer(pointer: string, ...tokens: ReadonlyArray<string | number>): string {
   let joined = pointer;
-  for (const token of tokens) joined += `/${typeof token === "number" ? token : escapePointerToken(token)}`;
+  for (const token of tokens)
+    joined += `/${typeof token === "number" ? token : escapePointerToken(token)}`;
   return joined;
 }
 

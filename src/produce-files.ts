@@ -16,7 +16,8 @@ export interface Planned {
   /** `inputs` and flowgen's code: the render cache's key. */
   readonly key: string;
   /** Unformatted text (emit); a value to write as JSON; or a flow's types, which openapi-typescript renders. */
-  readonly render: (() => Promise<string>) | { readonly json: unknown } | { readonly types: TypesItem };
+  readonly render:
+    (() => Promise<string>) | { readonly json: unknown } | { readonly types: TypesItem };
 }
 
 export interface ProduceContext {
@@ -41,7 +42,10 @@ const BATCH_SIZE = 25;
  * @example
  * const settled = await produceFiles(plan, { cache, kept, formatter, pool, times });
  */
-export async function produceFiles(plan: readonly Planned[], context: ProduceContext): Promise<PromiseSettledResult<OutputFile>[]> {
+export async function produceFiles(
+  plan: readonly Planned[],
+  context: ProduceContext,
+): Promise<PromiseSettledResult<OutputFile>[]> {
   return new Production(plan, context).run();
 }
 
@@ -68,57 +72,102 @@ class Production {
       else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
       else {
         const value = file.render.json;
-        json.push(times.measure("format", () => formatter.formatJson(file.path, value)).then((formatted) => this.done(index, formatted.content)));
+        json.push(
+          times
+            .measure("format", () => formatter.formatJson(file.path, value))
+            .then((formatted) => this.done(index, formatted.content)),
+        );
       }
     });
     const first = typesJobs[0];
-    const layout = first === undefined ? undefined : codeLayoutFor(formatter.optionsFor(this.pathOf(first.index)));
+    const layout =
+      first === undefined
+        ? undefined
+        : codeLayoutFor(formatter.optionsFor(this.pathOf(first.index)));
     // Types first: the pool's threads work on them while this thread emits the modules.
-    for (const batch of chunk(typesJobs)) this.queue.push({ stage: "types", indexes: batch.map((job) => job.index), items: batch.map((job) => job.item) });
+    for (const batch of chunk(typesJobs))
+      this.queue.push({
+        stage: "types",
+        indexes: batch.map((job) => job.index),
+        items: batch.map((job) => job.item),
+      });
     const emitting = this.queue.producing();
     // As many batches in flight as the pool's threads hold, so none waits for this thread between batches.
-    const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () => this.queue.drain((job) => this.runJob(job, "pool", layout)));
+    const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () =>
+      this.queue.drain((job) => this.runJob(job, "pool", layout)),
+    );
     try {
       await this.emit(emitJobs);
     } finally {
       emitting.done();
     }
     // This thread formats too; it renders types only when no pool thread does.
-    await Promise.all([...lanes, this.queue.drain((job) => this.runJob(job, "here", layout), pool.threads > 0 ? "format" : undefined), ...json]);
+    await Promise.all([
+      ...lanes,
+      this.queue.drain(
+        (job) => this.runJob(job, "here", layout),
+        pool.threads > 0 ? "format" : undefined,
+      ),
+      ...json,
+    ]);
     return this.results;
   }
 
   /** Emits the modules on this thread, a batch at a time, queueing each batch for the format stage. */
-  private async emit(jobs: readonly { index: number; render: () => Promise<string> }[]): Promise<void> {
+  private async emit(
+    jobs: readonly { index: number; render: () => Promise<string> }[],
+  ): Promise<void> {
     for (const batch of chunk(jobs)) {
       const emitted: { index: number; text: string }[] = [];
       for (const job of batch) {
         try {
-          emitted.push({ index: job.index, text: await this.context.times.measure("emit", job.render) });
+          emitted.push({
+            index: job.index,
+            text: await this.context.times.measure("emit", job.render),
+          });
         } catch (error) {
           this.results[job.index] = { status: "rejected", reason: error };
         }
       }
-      if (emitted.length > 0) this.queue.push({ stage: "format", indexes: emitted.map((job) => job.index), texts: emitted.map((job) => job.text) });
+      if (emitted.length > 0)
+        this.queue.push({
+          stage: "format",
+          indexes: emitted.map((job) => job.index),
+          texts: emitted.map((job) => job.text),
+        });
     }
   }
 
-  private async runJob(job: Job, where: "pool" | "here", layout: CodeLayout | undefined): Promise<void> {
+  private async runJob(
+    job: Job,
+    where: "pool" | "here",
+    layout: CodeLayout | undefined,
+  ): Promise<void> {
     const { pool, times, formatter } = this.context;
     if (job.stage === "types") {
-      const outputs = await times.measure("types", () => pool.run({ stage: "types", items: job.items, layout }));
+      const outputs = await times.measure("types", () =>
+        pool.run({ stage: "types", items: job.items, layout }),
+      );
       const unformatted = job.indexes.flatMap((index, i) => {
         const output = outputs[i];
         if (output?.formatted === true) this.done(index, output.text);
         return output === undefined || output.formatted ? [] : [{ index, text: output.text }];
       });
-      if (unformatted.length > 0) this.queue.push({ stage: "format", indexes: unformatted.map((file) => file.index), texts: unformatted.map((file) => file.text) });
+      if (unformatted.length > 0)
+        this.queue.push({
+          stage: "format",
+          indexes: unformatted.map((file) => file.index),
+          texts: unformatted.map((file) => file.text),
+        });
       return;
     }
     const options = formatter.optionsFor(this.pathOf(job.indexes[0] as number));
     const formatted = await times.measure("format", async () => {
       if (where === "pool") return pool.run({ stage: "format", contents: job.texts, options });
-      const [{ formatModules }, { tsMorph }] = await Promise.all([import("./format/format-modules.js"), import("./emit/ts-morph-entry.js")]);
+      const [{ formatModules }, { tsMorph }] = await Promise.all([
+        import("./format/format-modules.js"),
+        import("./emit/ts-morph-entry.js"),
+      ]);
       // Formatting works without giving way to the event loop: let the pool's answers in first, so its threads get their next batches.
       await new Promise((resolve) => setImmediate(resolve));
       // ts-morph's own TypeScript, loaded for emit anyway, parses the modules here.

@@ -9,7 +9,10 @@ import { readFileSync } from "node:fs";
  * @example
  * const [index, manifest] = readTextFiles(["generated/index.ts", "generated/.flowgen-manifest.json"]);
  */
-export function readTextFiles<T = never>(paths: readonly string[], onError: (error: NodeJS.ErrnoException, path: string) => T = rethrow): (string | T)[] {
+export function readTextFiles<T = never>(
+  paths: readonly string[],
+  onError: (error: NodeJS.ErrnoException, path: string) => T = rethrow,
+): (string | T)[] {
   return paths.map((file) => {
     try {
       return readFileSync(file, "utf8");

@@ -19,6 +19,13 @@ export interface RuntimeTemplate {
  * const files = await readRuntimeTemplates(); // [{ name: "client.ts", text: "…" }, …]
  */
 export async function readRuntimeTemplates(): Promise<RuntimeTemplate[]> {
-  const names = (await readdir(RUNTIME_TEMPLATES)).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort(compareText);
-  return Promise.all(names.map(async (name) => ({ name, text: await readFile(new URL(name, RUNTIME_TEMPLATES), "utf8") })));
+  const names = (await readdir(RUNTIME_TEMPLATES))
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+    .sort(compareText);
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      text: await readFile(new URL(name, RUNTIME_TEMPLATES), "utf8"),
+    })),
+  );
 }

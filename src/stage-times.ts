@@ -1,5 +1,15 @@
 /** The pipeline's stages, in order, as `--verbose` reports them. */
-export const STAGES = ["spec read", "manifest", "checks", "model", "compile", "types", "emit", "format", "write"] as const;
+export const STAGES = [
+  "spec read",
+  "manifest",
+  "checks",
+  "model",
+  "compile",
+  "types",
+  "emit",
+  "format",
+  "write",
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Time spent per stage in one run. */
@@ -36,7 +46,11 @@ export function createStageTimes(): StageTimes {
       add(stage, started);
       return result;
     },
-    totals: () => STAGES.filter((stage) => intervals.has(stage)).map((stage) => [stage, coveredTime(intervals.get(stage) ?? [])]),
+    totals: () =>
+      STAGES.filter((stage) => intervals.has(stage)).map((stage) => [
+        stage,
+        coveredTime(intervals.get(stage) ?? []),
+      ]),
   };
 }
 

@@ -25,17 +25,26 @@ const flowgen = runCli;
 /** Runs bin/flowgen.js as a process: for what only a process shows (the version, exit codes). */
 function spawnFlowgen(cwd: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { ...process.env, NO_COLOR: "1" } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 async function tree(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
   files.sort();
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), "utf8")])));
+  return Object.fromEntries(
+    await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), "utf8")])),
+  );
 }
 
 /** Every generated file is as `prettier --check` with the project's config wants it. */
@@ -55,15 +64,25 @@ const qa = {
   input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
   output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
 };
-const search = { input: { type: "object", properties: { q: { type: "string" } } }, output: { type: "object" } };
+const search = {
+  input: { type: "object", properties: { q: { type: "string" } } },
+  output: { type: "object" },
+};
 
 describe("flowgen CLI", () => {
   it("generates, then finds nothing to do, and --check agrees", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/search.yaml": "input: {type: object}\noutput: {type: object}\n" });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "specs/@acme/search.yaml": "input: {type: object}\noutput: {type: object}\n",
+    });
     const first = await flowgen(dir, "generate");
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`^flowgen: 2 flows → generated: ${TWO_FLOW_FILES} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)\\n$`));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `^flowgen: 2 flows → generated: ${TWO_FLOW_FILES} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)\\n$`,
+      ),
+    );
     expect(Object.keys(await tree(path.join(dir, "generated")))).toEqual([
       ".flowgen-manifest.json",
       "@acme/qa.ts",
@@ -77,7 +96,10 @@ describe("flowgen CLI", () => {
     const second = await flowgen(dir, "generate");
     expect(second.stdout).toContain(`0 added, 0 changed, 0 removed, ${TWO_FLOW_FILES} unchanged`);
     const check = await flowgen(dir, "generate", "--check");
-    expect(check).toMatchObject({ code: 0, stdout: `flowgen: generated is up to date (${TWO_FLOW_FILES} files, 2 flows).\n` });
+    expect(check).toMatchObject({
+      code: 0,
+      stdout: `flowgen: generated is up to date (${TWO_FLOW_FILES} files, 2 flows).\n`,
+    });
   });
 
   it("--check exits 1 on stale output, lists the files and shows a short diff, and writes nothing", async () => {
@@ -111,8 +133,12 @@ describe("flowgen CLI", () => {
     (changed.output.properties as Record<string, unknown>).confidence = { type: "number" };
     await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(changed));
     const rerun = await flowgen(dir, "generate", "--out", "warm");
-    expect(rerun.stdout).toContain(`0 added, 3 changed, 0 removed, ${TWO_FLOW_FILES - 3} unchanged`);
-    expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain("confidence?: number;");
+    expect(rerun.stdout).toContain(
+      `0 added, 3 changed, 0 removed, ${TWO_FLOW_FILES - 3} unchanged`,
+    );
+    expect(await readFile(path.join(dir, "warm/@acme/qa.types.ts"), "utf8")).toContain(
+      "confidence?: number;",
+    );
 
     await writeFile(path.join(dir, "node_modules/.cache/flowgen/render-cache.json"), "{ not json");
     await flowgen(dir, "generate", "--out", "cold", "--no-cache");
@@ -122,18 +148,26 @@ describe("flowgen CLI", () => {
   });
 
   it("formats with the project's prettier config", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { singleQuote: true, semi: false, tabWidth: 4 } });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      ".prettierrc.json": { singleQuote: true, semi: false, tabWidth: 4 },
+    });
     expect((await flowgen(dir, "generate")).code).toBe(0);
     const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
     expect(module).toContain("from '../runtime/index.js'");
-    expect(module).toMatch(/^ {4}return runtime\.createFlowClient<QaInput, QaOutput, paths>\(\n {8}qaFlow,\n {8}\{\},\n {8}options,\n {4}\)$/m);
+    expect(module).toMatch(
+      /^ {4}return runtime\.createFlowClient<QaInput, QaOutput, paths>\(\n {8}qaFlow,\n {8}\{\},\n {8}options,\n {4}\)$/m,
+    );
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);
     await expectPrettierClean(dir);
   });
 
   it("leaves JSON to prettier itself under options that change its layout", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, ".prettierrc.json": { objectWrap: "collapse", printWidth: 100 } });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      ".prettierrc.json": { objectWrap: "collapse", printWidth: 100 },
+    });
     expect((await flowgen(dir, "generate")).code).toBe(0);
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toContain('"security": [{ "bearerAuth": [] }]');
@@ -147,7 +181,10 @@ describe("flowgen CLI", () => {
     const files = Object.keys(await tree(path.join(dir, "generated")));
     expect(files).toEqual(expect.arrayContaining(["validation.ts", "@acme/qa.validators.ts"]));
 
-    const money = (format: string) => ({ input: { type: "object", properties: { price: { type: "string", format } } }, output: { type: "object" } });
+    const money = (format: string) => ({
+      input: { type: "object", properties: { price: { type: "string", format } } },
+      output: { type: "object" },
+    });
     await writeFile(path.join(dir, "specs/@acme/a.json"), JSON.stringify(money("money")));
     await writeFile(path.join(dir, "specs/@acme/b.json"), JSON.stringify(money("currency")));
     const before = await tree(path.join(dir, "generated"));
@@ -171,14 +208,20 @@ describe("flowgen CLI", () => {
     expect(run.stdout).toMatch(/2 removed/);
     const files = Object.keys(await tree(path.join(dir, "generated")));
     expect(files.filter((f) => f.includes("search"))).toEqual([]);
-    expect(await tree(path.join(dir, "generated"))).not.toHaveProperty("index.ts", expect.stringContaining("search"));
+    expect(await tree(path.join(dir, "generated"))).not.toHaveProperty(
+      "index.ts",
+      expect.stringContaining("search"),
+    );
   });
 
   it("exits 2 on invalid specs, reports every problem, and leaves the previous output exactly as it was", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     await flowgen(dir, "generate");
     const before = await tree(path.join(dir, "generated"));
-    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify({ ...qa, ouput: {} }, null, 2));
+    await writeFile(
+      path.join(dir, "specs/@acme/qa.json"),
+      JSON.stringify({ ...qa, ouput: {} }, null, 2),
+    );
     await writeFile(path.join(dir, "specs/@acme/bad.json"), '{ "input": ');
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(2);
@@ -195,7 +238,10 @@ describe("flowgen CLI", () => {
   });
 
   it("refuses to replace a folder it did not write", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "src/keep.ts": "export const keep = 1;\n" });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "src/keep.ts": "export const keep = 1;\n",
+    });
     const run = await flowgen(dir, "generate", "--out", "src");
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("src: not a flowgen output folder");
@@ -204,7 +250,16 @@ describe("flowgen CLI", () => {
 
   it("takes --specs, --out and --base-url", async () => {
     const dir = await tempProject({ "flows/@acme/qa.json": qa });
-    const run = await flowgen(dir, "generate", "--specs", "flows", "--out", "client", "--base-url", "https://flows.example.com");
+    const run = await flowgen(
+      dir,
+      "generate",
+      "--specs",
+      "flows",
+      "--out",
+      "client",
+      "--base-url",
+      "https://flows.example.com",
+    );
     expect(run.code).toBe(0);
     const module = await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8");
     expect(module).toContain('{ baseUrl: "https://flows.example.com" }');
@@ -223,7 +278,8 @@ describe("flowgen CLI", () => {
     expect(await flowgen(dir, "generate", "--chek")).toEqual({
       code: 2,
       stdout: "",
-      stderr: "flowgen: Unknown argument: chek\n--chek: did you mean --check?\nRun flowgen --help for usage.\n",
+      stderr:
+        "flowgen: Unknown argument: chek\n--chek: did you mean --check?\nRun flowgen --help for usage.\n",
     });
     const twoUnknown = await flowgen(dir, "generate", "--check", "--base-urll", "x", "--outt", "y");
     expect(twoUnknown.code).toBe(2);
@@ -234,8 +290,12 @@ describe("flowgen CLI", () => {
     expect(command.stderr).toContain('"generat" is not a command; did you mean generate?');
     // A command's beginning names it, even where another is closer by edit distance.
     expect((await flowgen(dir, "gene")).stderr).toContain("did you mean generate?");
-    expect((await flowgen(dir, "xyz")).stderr).toContain('"xyz" is not a command. The commands are: generate, serve, diff, init, new.');
-    expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain("--prot: did you mean --port?");
+    expect((await flowgen(dir, "xyz")).stderr).toContain(
+      '"xyz" is not a command. The commands are: generate, serve, diff, init, new.',
+    );
+    expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain(
+      "--prot: did you mean --port?",
+    );
     expect((await flowgen(dir)).code).toBe(2);
     // Nothing ran: no output folder, no render cache.
     expect((await readdir(dir)).sort()).toEqual(["specs"]);
@@ -247,15 +307,23 @@ describe("flowgen CLI", () => {
     expect(run).toEqual({
       code: 2,
       stdout: "",
-      stderr: '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option]\nflowgen: 1 problem; nothing was written.\n',
+      stderr:
+        '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option]\nflowgen: 1 problem; nothing was written.\n',
     });
     expect((await readdir(dir)).sort()).toEqual(["specs"]);
   });
 
   it("as a process: prints flowgen's own version (-v too) wherever it runs, and exits 2 on an unknown flag without writing", async () => {
-    const dir = await tempProject({ "package.json": { name: "host-project", version: "9.9.9" }, "specs/@acme/qa.json": qa });
+    const dir = await tempProject({
+      "package.json": { name: "host-project", version: "9.9.9" },
+      "specs/@acme/qa.json": qa,
+    });
     const own = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version;
-    const [version, short, unknown] = await Promise.all([spawnFlowgen(dir, "--version"), spawnFlowgen(dir, "-v"), spawnFlowgen(dir, "generate", "--chek")]);
+    const [version, short, unknown] = await Promise.all([
+      spawnFlowgen(dir, "--version"),
+      spawnFlowgen(dir, "-v"),
+      spawnFlowgen(dir, "generate", "--chek"),
+    ]);
     expect(version).toEqual({ code: 0, stdout: `${own}\n`, stderr: "" });
     expect(short.stdout).toBe(`${own}\n`);
     expect(unknown.code).toBe(2);

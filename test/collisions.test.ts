@@ -27,6 +27,13 @@ export async function use(): Promise<unknown> {
 }
 `;
     const dir = await tempProject({});
-    expect(await typecheck(dir, path.join(REPO_ROOT, "test/golden/collisions/expected"), consumer, "NodeNext")).toBe("");
+    expect(
+      await typecheck(
+        dir,
+        path.join(REPO_ROOT, "test/golden/collisions/expected"),
+        consumer,
+        "NodeNext",
+      ),
+    ).toBe("");
   }, 60_000);
 });

@@ -15,36 +15,76 @@ const flowgen = runCli;
 
 describe("flowgen.config", () => {
   it("is read by generate and --check alike, so a config with validators is not called stale", async () => {
-    const dir = await tempProject({ "flows/@acme/qa.json": qa, "flowgen.config.json": { specs: "flows", out: "client", validators: true, baseUrl: "https://flows.example.com" } });
+    const dir = await tempProject({
+      "flows/@acme/qa.json": qa,
+      "flowgen.config.json": {
+        specs: "flows",
+        out: "client",
+        validators: true,
+        baseUrl: "https://flows.example.com",
+      },
+    });
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^flowgen: 1 flows → client: ${outputFileCount(1, { validators: true })} added`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^flowgen: 1 flows → client: ${outputFileCount(1, { validators: true })} added`),
+    );
     expect(await readdir(path.join(dir, "client/@acme"))).toContain("qa.validators.ts");
-    expect(await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8")).toContain('{ baseUrl: "https://flows.example.com" }');
-    expect(await flowgen(dir, "generate", "--check")).toEqual({ code: 0, stdout: `flowgen: client is up to date (${outputFileCount(1, { validators: true })} files, 1 flows).\n`, stderr: "" });
+    expect(await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8")).toContain(
+      '{ baseUrl: "https://flows.example.com" }',
+    );
+    expect(await flowgen(dir, "generate", "--check")).toEqual({
+      code: 0,
+      stdout: `flowgen: client is up to date (${outputFileCount(1, { validators: true })} files, 1 flows).\n`,
+      stderr: "",
+    });
     // A flag wins over the file: without validators the output differs.
     expect((await flowgen(dir, "generate", "--check", "--no-validators")).code).toBe(1);
   });
 
   it("failOnBreaking in the file gates generate and diff alike (exit 4), and a flag turns it off", async () => {
-    const schema = (required: string[]) => ({ type: "object", required, properties: { q: { type: "string" }, lang: { type: "string" } } });
-    const dir = await tempProject({ "specs/@acme/qa.json": { input: schema(["q"]), output: { type: "object" } }, "flowgen.config.json": { failOnBreaking: true } });
+    const schema = (required: string[]) => ({
+      type: "object",
+      required,
+      properties: { q: { type: "string" }, lang: { type: "string" } },
+    });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": { input: schema(["q"]), output: { type: "object" } },
+      "flowgen.config.json": { failOnBreaking: true },
+    });
     expect((await flowgen(dir, "generate")).code).toBe(0);
-    await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify({ input: schema(["q", "lang"]), output: { type: "object" } }));
+    await writeFile(
+      path.join(dir, "specs/@acme/qa.json"),
+      JSON.stringify({ input: schema(["q", "lang"]), output: { type: "object" } }),
+    );
     const refused = await flowgen(dir, "generate");
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("nothing was written (--fail-on-breaking)");
     expect((await flowgen(dir, "diff", "--base", "generated")).code).toBe(4);
-    expect((await flowgen(dir, "diff", "--base", "generated", "--no-fail-on-breaking")).code).toBe(0);
+    expect((await flowgen(dir, "diff", "--base", "generated", "--no-fail-on-breaking")).code).toBe(
+      0,
+    );
     expect((await flowgen(dir, "generate", "--no-fail-on-breaking")).code).toBe(0);
   });
 
   it("flags override the file; the programmatic API takes the same settings", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.json": { out: "client" } });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.json": { out: "client" },
+    });
     expect((await flowgen(dir, "generate", "--out", "elsewhere")).code).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual(["elsewhere", "flowgen.config.json", "node_modules", "specs"]);
+    expect((await readdir(dir)).sort()).toEqual([
+      "elsewhere",
+      "flowgen.config.json",
+      "node_modules",
+      "specs",
+    ]);
     const result = await generate({ cwd: dir, validators: true, cache: false });
-    expect(result.ok && result.settings).toMatchObject({ out: "client", validators: true, cache: false });
+    expect(result.ok && result.settings).toMatchObject({
+      out: "client",
+      validators: true,
+      cache: false,
+    });
     expect(result.ok && result.configFile).toBe(path.join(dir, "flowgen.config.json"));
     const checked = await check({ cwd: dir, validators: true });
     expect(checked.ok && checked.upToDate).toBe(true);
@@ -61,7 +101,9 @@ describe("flowgen.config", () => {
     });
     const run = await flowgen(path.join(dir, "tools"), "generate", "--no-cache");
     expect(run.stderr).toBe("");
-    expect(run.stdout).toMatch(new RegExp(`^flowgen: 1 flows → \\.\\./src/generated: ${outputFileCount(1)} added`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^flowgen: 1 flows → \\.\\./src/generated: ${outputFileCount(1)} added`),
+    );
     expect(await readdir(path.join(dir, "src/generated"))).toContain("runtime");
   });
 
@@ -92,7 +134,12 @@ describe("flowgen.config", () => {
   it("reports every problem in the file at once, with the nearest known key, and runs nothing", async () => {
     const dir = await tempProject({
       "specs/@acme/qa.json": qa,
-      "flowgen.config.json": { specz: "x", validators: "yes", baseUrl: "api.example.com", serve: { prot: 1, rate: 0 } },
+      "flowgen.config.json": {
+        specz: "x",
+        validators: "yes",
+        baseUrl: "api.example.com",
+        serve: { prot: 1, rate: 0 },
+      },
     });
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(2);
@@ -112,15 +159,26 @@ describe("flowgen.config", () => {
   });
 
   it("says why a config cannot be loaded, and where --config points to nothing", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "flowgen.config.mjs": "export default {\n", "sub/.keep": "" });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.mjs": "export default {\n",
+      "sub/.keep": "",
+    });
     const broken = await flowgen(dir, "generate");
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\]$/m);
+    expect(broken.stderr).toMatch(
+      /^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\]$/m,
+    );
     await writeFile(path.join(dir, "flowgen.config.mjs"), "export default {};\n");
     await writeFile(path.join(dir, "sub/flowgen.config.json"), '{ "out": ');
-    expect((await flowgen(path.join(dir, "sub"), "generate")).stderr).toMatch(/^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\]$/m);
+    expect((await flowgen(path.join(dir, "sub"), "generate")).stderr).toMatch(
+      /^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\]$/m,
+    );
     await writeFile(path.join(dir, "other.json"), JSON.stringify({ out: "other" }));
     expect((await flowgen(dir, "generate", "--config", "other.json")).stdout).toMatch(/→ other:/);
-    expect(await flowgen(dir, "generate", "--config", "missing.json")).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.json: config file not found") });
+    expect(await flowgen(dir, "generate", "--config", "missing.json")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("missing.json: config file not found"),
+    });
   });
 });

@@ -53,7 +53,8 @@ export async function ask(): Promise<string> {
 }
 
 const FROM_NODE = "const apiKey = process.env.FLOW_API_KEY;";
-const FROM_PAGE = "const apiKey: string | undefined = (globalThis as { FLOW_API_KEY?: string }).FLOW_API_KEY;";
+const FROM_PAGE =
+  "const apiKey: string | undefined = (globalThis as { FLOW_API_KEY?: string }).FLOW_API_KEY;";
 
 describe("generated code in the tsconfig shapes projects use", () => {
   it.each<[ProjectShape, string]>([
@@ -64,7 +65,9 @@ describe("generated code in the tsconfig shapes projects use", () => {
     ["not-strict", FROM_PAGE],
   ])("%s: the repo's generated/ and a consumer compile", async (shape, keySource) => {
     const dir = await tempProject({});
-    expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), consumer(keySource), shape)).toBe("");
+    expect(
+      await typecheck(dir, path.join(REPO_ROOT, "generated"), consumer(keySource), shape),
+    ).toBe("");
   });
 });
 
@@ -75,7 +78,9 @@ describe("a CommonJS project", () => {
 import { createQaClient } from "./gen/@acme/qa.js";
 export const ask = (baseUrl: string) => createQaClient({ apiKey: "sk_cjs_0123456789", baseUrl }).run({ question: "Why?" });
 `;
-    expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), caller, "node16-commonjs")).toBe("");
+    expect(await typecheck(dir, path.join(REPO_ROOT, "generated"), caller, "node16-commonjs")).toBe(
+      "",
+    );
     expect(emitProject(dir)).toBe("");
     const server = createServer((req, res) => {
       req.resume();
@@ -86,7 +91,9 @@ export const ask = (baseUrl: string) => createQaClient({ apiKey: "sk_cjs_0123456
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const { ask } = createRequire(import.meta.url)(path.join(dir, "out/consumer.js")) as { ask: (baseUrl: string) => Promise<{ answer: string }> };
+      const { ask } = createRequire(import.meta.url)(path.join(dir, "out/consumer.js")) as {
+        ask: (baseUrl: string) => Promise<{ answer: string }>;
+      };
       const output = await ask(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       expect(output).toEqual({ answer: "/v1/@acme/qa Bearer sk_cjs_0123456789" });
     } finally {
@@ -98,24 +105,44 @@ export const ask = (baseUrl: string) => createQaClient({ apiKey: "sk_cjs_0123456
 
 describe("the runtime's own source", () => {
   it("compiles with its tests under the repo's tsconfig plus exactOptionalPropertyTypes (type-level tests included)", async () => {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(REPO_ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(REPO_ROOT, "tsconfig.json"),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
     const runtime = path.join(REPO_ROOT, "templates/runtime");
-    const tests = (await readdir(path.join(REPO_ROOT, "test"))).filter((name) => /^runtime.*\.test\.ts$/.test(name)).map((name) => path.join(REPO_ROOT, "test", name));
+    const tests = (await readdir(path.join(REPO_ROOT, "test")))
+      .filter((name) => /^runtime.*\.test\.ts$/.test(name))
+      .map((name) => path.join(REPO_ROOT, "test", name));
     const files = [...(await readdir(runtime)).map((name) => path.join(runtime, name)), ...tests];
     expect(tests.length).toBeGreaterThan(0);
-    expect(compileFiles(files, { ...config?.options, exactOptionalPropertyTypes: true, noEmit: true })).toBe("");
+    expect(
+      compileFiles(files, { ...config?.options, exactOptionalPropertyTypes: true, noEmit: true }),
+    ).toBe("");
   });
 
   it("exports exactly the names flowgen's list says (src/emit/runtime-exports.ts), values and types apart", () => {
     const index = path.join(REPO_ROOT, "templates/runtime/index.ts");
-    const program = ts.createProgram({ rootNames: [index], options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true } });
+    const program = ts.createProgram({
+      rootNames: [index],
+      options: {
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        noEmit: true,
+      },
+    });
     const checker = program.getTypeChecker();
     const module = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
     const exports = checker.getExportsOfModule(module).map((symbol) => {
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const target =
+        symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       return { name: symbol.name, value: (target.flags & ts.SymbolFlags.Value) !== 0 };
     });
-    const names = (value: boolean) => exports.filter((e) => e.value === value).map((e) => e.name).sort();
+    const names = (value: boolean) =>
+      exports
+        .filter((e) => e.value === value)
+        .map((e) => e.name)
+        .sort();
     expect(names(true)).toEqual([...RUNTIME_VALUE_EXPORTS].sort());
     expect(names(false)).toEqual([...RUNTIME_TYPE_EXPORTS].sort());
   });

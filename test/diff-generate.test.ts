@@ -4,15 +4,27 @@ import { formatIssue } from "../src/issues.js";
 import { contract } from "./helpers/contract.js";
 import { tempProject } from "./helpers/temp-dir.js";
 
-const schema = (required: string[]) => ({ type: "object", required, properties: { q: { type: "string" }, lang: { type: "string" } } });
+const schema = (required: string[]) => ({
+  type: "object",
+  required,
+  properties: { q: { type: "string" }, lang: { type: "string" } },
+});
 
 describe("renderProject: the contract it replaces", () => {
   it("with failOnBreaking, returns each breaking change as a problem in the flow's spec, and no files", async () => {
     const cwd = await tempProject({
       "specs/@acme/qa.yaml": `input: ${JSON.stringify(schema(["q", "lang"]))}\noutput: { type: object }\n`,
-      "generated/openapi.json": contract({ "@acme/qa": { input: schema(["q"]) }, "@acme/gone": {} }),
+      "generated/openapi.json": contract({
+        "@acme/qa": { input: schema(["q"]) },
+        "@acme/gone": {},
+      }),
     });
-    const result = await renderProject({ specs: "specs", out: "generated", cwd, failOnBreaking: true });
+    const result = await renderProject({
+      specs: "specs",
+      out: "generated",
+      cwd,
+      failOnBreaking: true,
+    });
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.issues.map(formatIssue)).toMatchInlineSnapshot(`
       [
@@ -20,7 +32,11 @@ describe("renderProject: the contract it replaces", () => {
         "specs/@acme/qa.yaml #/input/required: "lang" is now required: this breaks callers (required-added); make the change compatible, or publish it as a new flow and deprecate this one, or generate without --fail-on-breaking to accept it [breaking-change]",
       ]
     `);
-    expect(result.contract).toMatchObject({ base: "generated/openapi.json", head: "specs", breaking: 2 });
+    expect(result.contract).toMatchObject({
+      base: "generated/openapi.json",
+      head: "specs",
+      breaking: 2,
+    });
   });
 
   it("without failOnBreaking, renders the files and reports the changes beside them", async () => {
@@ -30,6 +46,8 @@ describe("renderProject: the contract it replaces", () => {
     });
     const result = await renderProject({ specs: "specs", out: "generated", cwd });
     expect(result.ok && result.files.length).toBeGreaterThan(3);
-    expect(result.contract?.changes.map((c) => `${c.kind} ${c.rule}`)).toEqual(["compatible required-removed"]);
+    expect(result.contract?.changes.map((c) => `${c.kind} ${c.rule}`)).toEqual([
+      "compatible required-removed",
+    ]);
   });
 });

@@ -14,12 +14,28 @@ const run = promisify(execFile);
 const BIN = path.join(REPO_ROOT, "bin/flowgen.js");
 
 const qa = (extra: { required?: string[]; properties?: Record<string, unknown> } = {}) => ({
-  input: { type: "object", required: ["question", ...(extra.required ?? [])], properties: { question: { type: "string" }, ...extra.properties } },
+  input: {
+    type: "object",
+    required: ["question", ...(extra.required ?? [])],
+    properties: { question: { type: "string" }, ...extra.properties },
+  },
   output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
 });
 
 async function git(dir: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run("git", ["-c", "user.name=flowgen", "-c", "user.email=flowgen@example.com", "-c", "commit.gpgsign=false", ...args], { cwd: dir });
+  const { stdout } = await run(
+    "git",
+    [
+      "-c",
+      "user.name=flowgen",
+      "-c",
+      "user.email=flowgen@example.com",
+      "-c",
+      "commit.gpgsign=false",
+      ...args,
+    ],
+    { cwd: dir },
+  );
   return stdout;
 }
 
@@ -31,7 +47,9 @@ async function repository(): Promise<string> {
   await git(dir, "commit", "-q", "-m", "v1");
   await git(dir, "tag", "v1");
   await rm(path.join(dir, "specs/@acme/old.json"));
-  await writeFiles(dir, { "specs/@acme/qa.json": qa({ properties: { lang: { type: "string" } } }) });
+  await writeFiles(dir, {
+    "specs/@acme/qa.json": qa({ properties: { lang: { type: "string" } } }),
+  });
   await git(dir, "add", "-A");
   await git(dir, "commit", "-q", "-m", "v2");
   return dir;
@@ -45,23 +63,44 @@ function lines(result: Awaited<ReturnType<typeof diffVersions>>): string[] {
 describe("diffVersions, on a real git repository", () => {
   it("compares the working tree with HEAD by default, and any two refs", async () => {
     const dir = await repository();
-    await writeFiles(dir, { "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }) });
+    await writeFiles(dir, {
+      "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }),
+    });
     const where = { cwd: dir, specs: "specs", out: "generated" };
     const sinceHead = await diffVersions(where);
     expect(lines(sinceHead)).toEqual(["@acme/qa breaking required-added /input/required"]);
-    expect(sinceHead.ok && [sinceHead.report.base, sinceHead.report.head]).toEqual(["HEAD:specs", "specs"]);
+    expect(sinceHead.ok && [sinceHead.report.base, sinceHead.report.head]).toEqual([
+      "HEAD:specs",
+      "specs",
+    ]);
     expect(lines(await diffVersions({ ...where, base: "v1" }))).toEqual([
       "@acme/old breaking flow-removed ",
       "@acme/qa breaking required-added /input/required",
     ]);
-    expect(lines(await diffVersions({ ...where, base: "v1", head: "main" }))).toEqual(["@acme/old breaking flow-removed ", "@acme/qa compatible property-added /input/properties/lang"]);
+    expect(lines(await diffVersions({ ...where, base: "v1", head: "main" }))).toEqual([
+      "@acme/old breaking flow-removed ",
+      "@acme/qa compatible property-added /input/properties/lang",
+    ]);
     await writeFiles(dir, { "tools/.keep": "" });
-    const fromSubfolder = await diffVersions({ cwd: path.join(dir, "tools"), specs: "../specs", out: "../generated", base: "v1", head: "main" });
-    expect(lines(fromSubfolder)).toEqual(["@acme/old breaking flow-removed ", "@acme/qa compatible property-added /input/properties/lang"]);
+    const fromSubfolder = await diffVersions({
+      cwd: path.join(dir, "tools"),
+      specs: "../specs",
+      out: "../generated",
+      base: "v1",
+      head: "main",
+    });
+    expect(lines(fromSubfolder)).toEqual([
+      "@acme/old breaking flow-removed ",
+      "@acme/qa compatible property-added /input/properties/lang",
+    ]);
   });
 
   it("reads the committed openapi.json at a ref that has no specs folder", async () => {
-    const dir = await tempProject({ "generated/openapi.json": contract({ "@acme/qa": { input: qa().input, output: { type: "object" } } }) });
+    const dir = await tempProject({
+      "generated/openapi.json": contract({
+        "@acme/qa": { input: qa().input, output: { type: "object" } },
+      }),
+    });
     await git(dir, "init", "-q");
     await git(dir, "add", "-A");
     await git(dir, "commit", "-q", "-m", "contract only");
@@ -72,11 +111,26 @@ describe("diffVersions, on a real git repository", () => {
   });
 
   it("takes an OpenAPI file, a specs folder or an output folder as either version, without git", async () => {
-    const dir = await tempProject({ "old/@acme/qa.json": qa(), "specs/@acme/qa.json": qa({ required: ["n"] }), "before.json": contract({ "@acme/qa": qa() }) });
-    expect(lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "old" }))).toEqual(["@acme/qa breaking required-added /input/required"]);
-    expect(lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "before.json" }))).toEqual(["@acme/qa breaking required-added /input/required"]);
+    const dir = await tempProject({
+      "old/@acme/qa.json": qa(),
+      "specs/@acme/qa.json": qa({ required: ["n"] }),
+      "before.json": contract({ "@acme/qa": qa() }),
+    });
+    expect(
+      lines(await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "old" })),
+    ).toEqual(["@acme/qa breaking required-added /input/required"]);
+    expect(
+      lines(
+        await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "before.json" }),
+      ),
+    ).toEqual(["@acme/qa breaking required-added /input/required"]);
     await writeFiles(dir, { "generated/openapi.json": contract({ "@acme/qa": qa() }) });
-    const output = await diffVersions({ cwd: dir, specs: "specs", out: "generated", base: "generated" });
+    const output = await diffVersions({
+      cwd: dir,
+      specs: "specs",
+      out: "generated",
+      base: "generated",
+    });
     expect(output.ok && output.report.base).toBe("generated/openapi.json");
     expect(lines(output)).toEqual(["@acme/qa breaking required-added /input/required"]);
   });
@@ -88,8 +142,12 @@ describe("diffVersions, on a real git repository", () => {
     await git(dir, "commit", "-q", "-m", "broken");
     await writeFiles(dir, { "specs/@acme/qa.json": qa() });
     const result = await diffVersions({ cwd: dir, specs: "specs", out: "generated" });
-    expect(result.ok === false && result.issues.map((issue) => `${issue.file} ${issue.code}`)).toEqual(["HEAD:specs/@acme/qa.json missing-key"]);
-    await writeFiles(dir, { "generated/openapi.json": contract({ "@acme/qa": { input: { type: "object" } } }) });
+    expect(
+      result.ok === false && result.issues.map((issue) => `${issue.file} ${issue.code}`),
+    ).toEqual(["HEAD:specs/@acme/qa.json missing-key"]);
+    await writeFiles(dir, {
+      "generated/openapi.json": contract({ "@acme/qa": { input: { type: "object" } } }),
+    });
     await git(dir, "add", "generated/openapi.json");
     await git(dir, "commit", "-q", "-m", "with its contract");
     const fallback = await diffVersions({ cwd: dir, specs: "specs", out: "generated" });
@@ -100,23 +158,44 @@ describe("diffVersions, on a real git repository", () => {
     const dir = await repository();
     const where = { cwd: dir, specs: "specs", out: "generated" };
     await expect(diffVersions({ ...where, base: "no-such-branch" })).rejects.toThrow(
-      new ContractSourceError('"no-such-branch" is neither a file, a folder nor a git commit; pass --base a branch, tag or commit, an openapi.json or a specs folder'),
+      new ContractSourceError(
+        '"no-such-branch" is neither a file, a folder nor a git commit; pass --base a branch, tag or commit, an openapi.json or a specs folder',
+      ),
     );
     await writeFile(path.join(dir, "notes.json"), "{}");
-    await expect(diffVersions({ ...where, base: "notes.json" })).rejects.toThrow('notes.json is not an OpenAPI document (it has no "paths")');
+    await expect(diffVersions({ ...where, base: "notes.json" })).rejects.toThrow(
+      'notes.json is not an OpenAPI document (it has no "paths")',
+    );
     const outside = await tempProject({ "specs/@acme/qa.json": qa() });
-    await expect(diffVersions({ cwd: outside, specs: "specs", out: "generated" })).rejects.toThrow(/"HEAD" is not a file or folder, and .* is not in a git repository/);
+    await expect(diffVersions({ cwd: outside, specs: "specs", out: "generated" })).rejects.toThrow(
+      /"HEAD" is not a file or folder, and .* is not in a git repository/,
+    );
   });
 });
 
 describe("flowgen diff and generate --fail-on-breaking, run as processes", () => {
   it("diff prints JSON or Markdown and exits 4 on a breaking change only with --fail-on-breaking", async () => {
     const dir = await repository();
-    const failing = await run(process.execPath, [BIN, "diff", "--base", "v1", "--format", "json", "--fail-on-breaking"], { cwd: dir }).catch((error: { code: number; stdout: string }) => error);
+    const failing = await run(
+      process.execPath,
+      [BIN, "diff", "--base", "v1", "--format", "json", "--fail-on-breaking"],
+      { cwd: dir },
+    ).catch((error: { code: number; stdout: string }) => error);
     expect("code" in failing && failing.code).toBe(4);
-    expect(JSON.parse(failing.stdout)).toMatchObject({ base: "v1:specs", head: "specs", breaking: 1, compatible: 1 });
-    const markdown = await run(process.execPath, [BIN, "diff", "--base", "v1", "--format", "markdown"], { cwd: dir });
-    expect(markdown.stdout).toContain("| `@acme/old` |  | flow removed without being deprecated first;");
+    expect(JSON.parse(failing.stdout)).toMatchObject({
+      base: "v1:specs",
+      head: "specs",
+      breaking: 1,
+      compatible: 1,
+    });
+    const markdown = await run(
+      process.execPath,
+      [BIN, "diff", "--base", "v1", "--format", "markdown"],
+      { cwd: dir },
+    );
+    expect(markdown.stdout).toContain(
+      "| `@acme/old` |  | flow removed without being deprecated first;",
+    );
   });
 
   it("generate --fail-on-breaking exits 4 and writes nothing; without it, writes and lists the changes", async () => {
@@ -132,11 +211,17 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
     const before = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
-    await writeFiles(dir, { "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }) });
+    await writeFiles(dir, {
+      "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }),
+    });
     const refused = await generate("--fail-on-breaking");
     expect(refused.code).toBe(4);
-    expect(refused.stderr).toContain('@acme/qa #/input/required: "lang" is now required (breaking for callers)');
-    expect(refused.stderr).toContain("flowgen: 1 change would break callers; nothing was written (--fail-on-breaking).");
+    expect(refused.stderr).toContain(
+      '@acme/qa #/input/required: "lang" is now required (breaking for callers)',
+    );
+    expect(refused.stderr).toContain(
+      "flowgen: 1 change would break callers; nothing was written (--fail-on-breaking).",
+    );
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toBe(before);
     const accepted = await generate();
     expect(accepted.code).toBe(0);

@@ -21,14 +21,27 @@ describe("a generated client against a real HTTP server on 127.0.0.1", () => {
   beforeAll(async () => {
     server = createServer(async (request, response) => {
       const body = await readBody(request);
-      seen.push({ method: request.method, url: request.url, authorization: request.headers.authorization, contentType: request.headers["content-type"], body });
+      seen.push({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+        contentType: request.headers["content-type"],
+        body,
+      });
       response.setHeader("content-type", "application/json");
       response.setHeader("x-request-id", "req_1");
       if (request.url === "/v1/@acme/qa") {
         response.end(JSON.stringify({ answer: "Paris" }));
       } else {
         response.statusCode = 400;
-        response.end(JSON.stringify({ code: "invalid_input", message: "text is required", details: [{ pointer: "/text", message: "is required" }], requestId: "req_2" }));
+        response.end(
+          JSON.stringify({
+            code: "invalid_input",
+            message: "text is required",
+            details: [{ pointer: "/text", message: "is required" }],
+            requestId: "req_2",
+          }),
+        );
       }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -53,8 +66,15 @@ describe("a generated client against a real HTTP server on 127.0.0.1", () => {
     const search = createGlobexSearchClient({ apiKey: "test-key-123", baseUrl });
     const error = await search.run({ text: "" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FlowError);
-    expect(error).toMatchObject({ status: 400, code: "invalid_input", requestId: "req_2", flowId: "@globex/search" });
-    expect((error as FlowError).body?.details).toEqual([{ pointer: "/text", message: "is required" }]);
+    expect(error).toMatchObject({
+      status: 400,
+      code: "invalid_input",
+      requestId: "req_2",
+      flowId: "@globex/search",
+    });
+    expect((error as FlowError).body?.details).toEqual([
+      { pointer: "/text", message: "is required" },
+    ]);
     expect(seen.at(-1)?.url).toBe("/v1/@globex/search");
 
     const result = await search.call({ text: "" });

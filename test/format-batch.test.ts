@@ -18,7 +18,10 @@ function unformat(text: string): string {
   return text.replace(/^[ \t]+/gm, "");
 }
 
-async function formatOneByOne(contents: readonly string[], options: prettier.Options): Promise<string[]> {
+async function formatOneByOne(
+  contents: readonly string[],
+  options: prettier.Options,
+): Promise<string[]> {
   const formatted: string[] = [];
   for (const content of contents) formatted.push(await prettier.format(content, options));
   return formatted;
@@ -27,22 +30,38 @@ async function formatOneByOne(contents: readonly string[], options: prettier.Opt
 async function generatedFiles(dir: string): Promise<{ path: string; content: string }[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   // The runtime folder is a copy of templates/runtime/; matched inside `dir`, so a checkout whose own path holds "runtime" still counts.
-  const files = entries.filter((e) => e.isFile() && e.name.endsWith(".ts") && !path.relative(dir, e.parentPath).split(path.sep).includes("runtime"));
-  return Promise.all(files.map(async (e) => ({ path: path.join(e.parentPath, e.name), content: await readFile(path.join(e.parentPath, e.name), "utf8") })));
+  const files = entries.filter(
+    (e) =>
+      e.isFile() &&
+      e.name.endsWith(".ts") &&
+      !path.relative(dir, e.parentPath).split(path.sep).includes("runtime"),
+  );
+  return Promise.all(
+    files.map(async (e) => ({
+      path: path.join(e.parentPath, e.name),
+      content: await readFile(path.join(e.parentPath, e.name), "utf8"),
+    })),
+  );
 }
 
 describe("formatBatch", () => {
   it("prints every golden and repo module as prettier does one file at a time, in batches of any size", async () => {
-    const files = [...(await generatedFiles(path.join(REPO_ROOT, "generated"))), ...(await generatedFiles(path.join(REPO_ROOT, "test/golden")))];
+    const files = [
+      ...(await generatedFiles(path.join(REPO_ROOT, "generated"))),
+      ...(await generatedFiles(path.join(REPO_ROOT, "test/golden"))),
+    ];
     expect(files.length).toBeGreaterThan(20);
     const inputs = files.map((file) => unformat(file.content));
     const expected = await formatOneByOne(inputs, OPTIONS);
     // Unformatting really lost the layout, and prettier restores it: the inputs are a fair test.
-    expect(inputs.filter((input, i) => input !== expected[i]).length).toBeGreaterThan(files.length / 2);
+    expect(inputs.filter((input, i) => input !== expected[i]).length).toBeGreaterThan(
+      files.length / 2,
+    );
     expect(expected).toEqual(files.map((file) => file.content));
     for (const size of [7, files.length]) {
       const batched: string[] = [];
-      for (let i = 0; i < inputs.length; i += size) batched.push(...(await formatBatch(inputs.slice(i, i + size), OPTIONS)));
+      for (let i = 0; i < inputs.length; i += size)
+        batched.push(...(await formatBatch(inputs.slice(i, i + size), OPTIONS)));
       expect(batched).toEqual(expected);
     }
   });
@@ -51,36 +70,55 @@ describe("formatBatch", () => {
   // which tests import, always render on one thread): both must write prettier's own output.
   it("prints a large generated project's modules as prettier does one file at a time, on one thread and on worker threads", async () => {
     const dir = await tempProject(syntheticSpecs(26));
-    const spawned = promisify(execFile)(process.execPath, [BIN, "generate", "--no-cache"], { cwd: dir });
+    const spawned = promisify(execFile)(process.execPath, [BIN, "generate", "--no-cache"], {
+      cwd: dir,
+    });
     const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
     if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
-    const modules = result.files.filter((file) => file.path.endsWith(".ts") && !file.path.startsWith("runtime/"));
+    const modules = result.files.filter(
+      (file) => file.path.endsWith(".ts") && !file.path.startsWith("runtime/"),
+    );
     expect(modules.length).toBe(2 * 26 + 1);
     // What generate renders is prettier's own output for each file...
-    const reformatted = await formatOneByOne(modules.map((file) => unformat(file.content)), OPTIONS);
+    const reformatted = await formatOneByOne(
+      modules.map((file) => unformat(file.content)),
+      OPTIONS,
+    );
     expect(reformatted).toEqual(modules.map((file) => file.content));
     // ...the unions and arrays of unions that had to wrap are in it...
     expect(modules.some((file) => /\?:\n\s+\| components/.test(file.content))).toBe(true);
     // ...and the CLI's worker threads wrote the same bytes.
     expect((await spawned).stdout).toMatch(/26 flows → generated: 65 added/);
-    const written = result.files.map((file) => readFileSync(path.join(dir, "generated", file.path), "utf8"));
+    const written = result.files.map((file) =>
+      readFileSync(path.join(dir, "generated", file.path), "utf8"),
+    );
     expect(written).toEqual(result.files.map((file) => file.content));
   });
 
   it("formats one file at a time when a setting acts on whole files, and names the file prettier refuses", async () => {
     const contents = ["// a\nexport const a = 1;\n", "// b\nexport const b = 2;\n"];
     const withPragma = { ...OPTIONS, insertPragma: true };
-    expect(await formatBatch(contents, withPragma)).toEqual(await formatOneByOne(contents, withPragma));
-    expect((await formatBatch(contents, withPragma)).every((text) => text.startsWith("/** @format */"))).toBe(true);
+    expect(await formatBatch(contents, withPragma)).toEqual(
+      await formatOneByOne(contents, withPragma),
+    );
+    expect(
+      (await formatBatch(contents, withPragma)).every((text) => text.startsWith("/** @format */")),
+    ).toBe(true);
     const crlf = { ...OPTIONS, endOfLine: "crlf" as const };
     expect(await formatBatch(contents, crlf)).toEqual(await formatOneByOne(contents, crlf));
     const directive = ['"use client";\nexport const a = 1;\n', "export const b = 2;\n"];
     expect(await formatBatch(directive, OPTIONS)).toEqual(await formatOneByOne(directive, OPTIONS));
-    await expect(formatBatch(["export const a = 1;\n", "export const = ;\n"], OPTIONS)).rejects.toThrow(/Unexpected token|Expected/);
+    await expect(
+      formatBatch(["export const a = 1;\n", "export const = ;\n"], OPTIONS),
+    ).rejects.toThrow(/Unexpected token|Expected/);
   });
 
   it("keeps each file's own blank lines and comments at its edges out of its neighbours", async () => {
-    const contents = ["\n\n// first\nexport type A = 1;\n\n\n// trailing comment\n", "/** doc */\nexport type B = 2;", "export type C = 3;\n\n"];
+    const contents = [
+      "\n\n// first\nexport type A = 1;\n\n\n// trailing comment\n",
+      "/** doc */\nexport type B = 2;",
+      "export type C = 3;\n\n",
+    ];
     expect(await formatBatch(contents, OPTIONS)).toEqual(await formatOneByOne(contents, OPTIONS));
   });
 });

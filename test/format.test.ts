@@ -7,11 +7,24 @@ import { findProjectRoot } from "../src/format/project-root.js";
 import { printJson, type JsonLayout } from "../src/format/print-json.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
-const DEFAULT_LAYOUT: JsonLayout = { printWidth: 80, tabWidth: 2, useTabs: false, endOfLine: "lf", stringWidth: prettier.util.getStringWidth };
+const DEFAULT_LAYOUT: JsonLayout = {
+  printWidth: 80,
+  tabWidth: 2,
+  useTabs: false,
+  endOfLine: "lf",
+  stringWidth: prettier.util.getStringWidth,
+};
 
 /** What prettier itself makes of the value, with the `.json` defaults flowgen uses. */
 function prettierJson(value: unknown, options: prettier.Options = {}) {
-  return prettier.format(JSON.stringify(value, null, 2), { parser: "json", printWidth: 80, tabWidth: 2, useTabs: false, endOfLine: "lf", ...options });
+  return prettier.format(JSON.stringify(value, null, 2), {
+    parser: "json",
+    printWidth: 80,
+    tabWidth: 2,
+    useTabs: false,
+    endOfLine: "lf",
+    ...options,
+  });
 }
 
 /** A small deterministic generator of awkward JSON: long and short arrays, wide characters, escapes, numbers. */
@@ -22,18 +35,59 @@ function randomJson(seed: number) {
     return state / 0x7fffffff;
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const words = ["a", "type", "description", "x".repeat(30), "文字", "é", 'quote"d', "back\\slash", "line\nbreak", "emoji😀", ""];
+  const words = [
+    "a",
+    "type",
+    "description",
+    "x".repeat(30),
+    "文字",
+    "é",
+    'quote"d',
+    "back\\slash",
+    "line\nbreak",
+    "emoji😀",
+    "",
+  ];
   const value = (depth: number): unknown => {
     const roll = next();
-    if (depth > 4 || roll < 0.3) return pick([null, true, false, 0, -1, 3.5, 1e21, -2.5e-7, 123456789, pick(words), pick(words) + pick(words)]);
+    if (depth > 4 || roll < 0.3)
+      return pick([
+        null,
+        true,
+        false,
+        0,
+        -1,
+        3.5,
+        1e21,
+        -2.5e-7,
+        123456789,
+        pick(words),
+        pick(words) + pick(words),
+      ]);
     if (roll < 0.6) {
       const length = Math.floor(next() * (next() < 0.5 ? 4 : 30));
       const mode = next();
-      return Array.from({ length }, () => (mode < 0.25 ? Math.floor(next() * 100000) * (next() < 0.2 ? -1 : 1) : mode < 0.4 ? pick(words) : value(depth + 1)));
+      return Array.from({ length }, () =>
+        mode < 0.25
+          ? Math.floor(next() * 100000) * (next() < 0.2 ? -1 : 1)
+          : mode < 0.4
+            ? pick(words)
+            : value(depth + 1),
+      );
     }
-    return Object.fromEntries(Array.from({ length: Math.floor(next() * 5) }, (_, i) => [`${pick(words)}${i}`, value(depth + 1)]));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(next() * 5) }, (_, i) => [
+        `${pick(words)}${i}`,
+        value(depth + 1),
+      ]),
+    );
   };
-  const layout = { printWidth: pick([80, 40, 120, 20]), tabWidth: pick([2, 4]), useTabs: next() < 0.2, endOfLine: pick(["lf", "crlf"] as const) };
+  const layout = {
+    printWidth: pick([80, 40, 120, 20]),
+    tabWidth: pick([2, 4]),
+    useTabs: next() < 0.2,
+    endOfLine: pick(["lf", "crlf"] as const),
+  };
   return { document: { root: value(0), other: value(1) }, layout };
 }
 
@@ -49,7 +103,10 @@ describe("printJson", () => {
     for (let seed = 1; seed <= 250; seed++) {
       const { document, layout } = randomJson(seed);
       const expected = await prettierJson(document, layout);
-      if (printJson(document, { ...layout, stringWidth: prettier.util.getStringWidth }) !== expected) mismatches.push(seed);
+      if (
+        printJson(document, { ...layout, stringWidth: prettier.util.getStringWidth }) !== expected
+      )
+        mismatches.push(seed);
     }
     expect(mismatches).toEqual([]);
   });
@@ -57,7 +114,10 @@ describe("printJson", () => {
   it("keeps the cases prettier lays out specially", async () => {
     const document = {
       numbers: Array.from({ length: 40 }, (_, i) => i * 1000),
-      pairs: [[1, 2], [3, 4]],
+      pairs: [
+        [1, 2],
+        [3, 4],
+      ],
       uneven: [["a", "b"], ["c"]],
       empties: [{}, []],
       objects: [{ a: 1 }],
@@ -74,16 +134,23 @@ describe("printJson", () => {
 describe("generated files", () => {
   async function tsFiles(dir: string): Promise<string[]> {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile() && e.name.endsWith(".ts")).map((e) => path.join(e.parentPath, e.name)).sort();
+    return entries
+      .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
   }
 
   it("pass `prettier --check` with prettier's default TypeScript parser", async () => {
-    const files = [...(await tsFiles(path.join(REPO_ROOT, "generated"))), ...(await tsFiles(path.join(REPO_ROOT, "test/golden")))];
+    const files = [
+      ...(await tsFiles(path.join(REPO_ROOT, "generated"))),
+      ...(await tsFiles(path.join(REPO_ROOT, "test/golden"))),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const unformatted: string[] = [];
     for (const file of files) {
       const text = await readFile(file, "utf8");
-      if (!(await prettier.check(text, { filepath: file, parser: "typescript" }))) unformatted.push(path.relative(REPO_ROOT, file));
+      if (!(await prettier.check(text, { filepath: file, parser: "typescript" })))
+        unformatted.push(path.relative(REPO_ROOT, file));
     }
     expect(unformatted).toEqual([]);
   });
@@ -99,7 +166,11 @@ describe("the prettier config in force", () => {
   }
 
   it("ignores a config above the project's root (the nearest folder with .git or package.json)", async () => {
-    const dir = await tempProject({ ".prettierrc": OUTSIDE, "app/package.json": {}, "repo/.git/HEAD": "ref: refs/heads/main\n" });
+    const dir = await tempProject({
+      ".prettierrc": OUTSIDE,
+      "app/package.json": {},
+      "repo/.git/HEAD": "ref: refs/heads/main\n",
+    });
     expect(findProjectRoot(path.join(dir, "app/generated"))).toBe(path.join(dir, "app"));
     expect(await formatIn(path.join(dir, "app"))).toBe('const greeting = "hello";\n');
     expect(await formatIn(path.join(dir, "repo"))).toBe('const greeting = "hello";\n');

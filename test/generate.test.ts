@@ -22,19 +22,42 @@ describe("the repo's own generated/", () => {
   it("is what the specs give (run `npm run generate` after changing specs/)", async () => {
     const files = await render(REPO_ROOT);
     const diff = await diffOutput(path.join(REPO_ROOT, "generated"), files);
-    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({ added: [], changed: [], removed: [] });
+    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({
+      added: [],
+      changed: [],
+      removed: [],
+    });
   });
 
   it("holds an OpenAPI document that passes an external OpenAPI 3.1 validator", async () => {
-    const document = JSON.parse(await readFile(path.join(REPO_ROOT, "generated/openapi.json"), "utf8"));
+    const document = JSON.parse(
+      await readFile(path.join(REPO_ROOT, "generated/openapi.json"), "utf8"),
+    );
     const result = await new Validator().validate(document);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(Object.keys(document.paths)).toEqual(["/v1/@acme/invoice", "/v1/@acme/org-chart", "/v1/@acme/qa", "/v1/@acme/search", "/v1/@globex/search"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/v1/@acme/invoice",
+      "/v1/@acme/org-chart",
+      "/v1/@acme/qa",
+      "/v1/@acme/search",
+      "/v1/@globex/search",
+    ]);
     const qa = document.paths["/v1/@acme/qa"].post;
     expect(qa.operationId).toBe("acme.qa");
     expect(qa.requestBody.required).toBe(true);
-    expect(Object.keys(qa.responses)).toEqual(["200", "400", "401", "403", "404", "413", "415", "429", "500", "503"]);
+    expect(Object.keys(qa.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "415",
+      "429",
+      "500",
+      "503",
+    ]);
     expect(document.components.responses.TooManyRequests.headers["Retry-After"]).toBeDefined();
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.schemas["acme.search.Input"]).toBeDefined();
@@ -43,47 +66,73 @@ describe("the repo's own generated/", () => {
 });
 
 describe("golden output", async () => {
-  const cases = (await readdir(GOLDEN, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const cases = (await readdir(GOLDEN, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
   // The runtime is left out of golden trees (the next test checks it is copied as it is), so their diffs show the emitter's changes only.
-  it.each(cases)("%s: the whole tree, runtime aside, matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)", async (name) => {
-    const dir = path.join(GOLDEN, name);
-    const files = (await render(dir)).filter((file) => !file.path.startsWith(`${RUNTIME_DIR}/`));
-    const expectedDir = path.join(dir, "expected");
-    if (process.env.UPDATE_GOLDEN === "1") {
-      await rm(expectedDir, { recursive: true, force: true });
-      for (const file of files) {
-        await mkdir(path.dirname(path.join(expectedDir, file.path)), { recursive: true });
-        await writeFile(path.join(expectedDir, file.path), file.content);
+  it.each(cases)(
+    "%s: the whole tree, runtime aside, matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)",
+    async (name) => {
+      const dir = path.join(GOLDEN, name);
+      const files = (await render(dir)).filter((file) => !file.path.startsWith(`${RUNTIME_DIR}/`));
+      const expectedDir = path.join(dir, "expected");
+      if (process.env.UPDATE_GOLDEN === "1") {
+        await rm(expectedDir, { recursive: true, force: true });
+        for (const file of files) {
+          await mkdir(path.dirname(path.join(expectedDir, file.path)), { recursive: true });
+          await writeFile(path.join(expectedDir, file.path), file.content);
+        }
       }
-    }
-    const diff = await diffOutput(expectedDir, files);
-    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({ added: [], changed: [], removed: [] });
-  });
+      const diff = await diffOutput(expectedDir, files);
+      expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({
+        added: [],
+        changed: [],
+        removed: [],
+      });
+    },
+  );
 
   it("copies templates/runtime/ into runtime/ as it is, under the banner, and nothing else there", async () => {
     const files = await render(path.join(GOLDEN, cases[0] ?? ""));
     const copied = files.filter((file) => file.path.startsWith(`${RUNTIME_DIR}/`));
     const sources = await readRuntimeTemplates();
-    expect(copied.map((file) => file.path)).toEqual(sources.map((source) => `${RUNTIME_DIR}/${source.name}`));
+    expect(copied.map((file) => file.path)).toEqual(
+      sources.map((source) => `${RUNTIME_DIR}/${source.name}`),
+    );
     for (const [i, source] of sources.entries()) {
-      expect(copied[i]?.content, source.name).toBe(`${banner(`templates/${RUNTIME_DIR}/${source.name} in flowgen`)}\n${source.text}`);
+      expect(copied[i]?.content, source.name).toBe(
+        `${banner(`templates/${RUNTIME_DIR}/${source.name} in flowgen`)}\n${source.text}`,
+      );
     }
   });
 
-  it.each(cases)("%s: the expected tree type-checks under NodeNext and Bundler", async (name) => {
-    for (const resolution of ["NodeNext", "Bundler"] as const) {
-      const dir = await tempProject({});
-      expect(await typecheck(dir, path.join(GOLDEN, name, "expected"), "export {};\n", resolution)).toBe("");
-    }
-  }, 60_000);
+  it.each(cases)(
+    "%s: the expected tree type-checks under NodeNext and Bundler",
+    async (name) => {
+      for (const resolution of ["NodeNext", "Bundler"] as const) {
+        const dir = await tempProject({});
+        expect(
+          await typecheck(dir, path.join(GOLDEN, name, "expected"), "export {};\n", resolution),
+        ).toBe("");
+      }
+    },
+    60_000,
+  );
 });
 
 describe("determinism", () => {
   it("gives byte-identical files whatever order the files were created in", async () => {
     const specs = Object.fromEntries(
       await Promise.all(
-        ["@acme/qa.json", "@acme/invoice.json", "@acme/org-chart.yaml", "@acme/search.json", "@globex/search.json", "_shared/money.json"].map(async (p) => [
+        [
+          "@acme/qa.json",
+          "@acme/invoice.json",
+          "@acme/org-chart.yaml",
+          "@acme/search.json",
+          "@globex/search.json",
+          "_shared/money.json",
+        ].map(async (p) => [
           `specs/${p}`,
           await readFile(path.join(REPO_ROOT, "specs", p), "utf8"),
         ]),

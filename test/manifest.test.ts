@@ -3,7 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { readCurrentOutput } from "../src/generate.js";
-import { hashContent, hashFlowInputs, MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
+import {
+  hashContent,
+  hashFlowInputs,
+  MANIFEST_PATH,
+  type OutputManifest,
+} from "../src/manifest/output-manifest.js";
 import { readSpecFiles } from "../src/spec/read-spec-files.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
@@ -16,10 +21,17 @@ async function generatedProject(): Promise<string> {
   return dir;
 }
 
-const options = (dir: string) => ({ specs: "specs", out: "generated", cwd: dir, cacheDir: ".cache-b" });
+const options = (dir: string) => ({
+  specs: "specs",
+  out: "generated",
+  cwd: dir,
+  cacheDir: ".cache-b",
+});
 
 async function readManifestFile(dir: string): Promise<OutputManifest> {
-  return JSON.parse(await readFile(path.join(dir, "generated", MANIFEST_PATH), "utf8")) as OutputManifest;
+  return JSON.parse(
+    await readFile(path.join(dir, "generated", MANIFEST_PATH), "utf8"),
+  ) as OutputManifest;
 }
 
 describe("the output manifest", () => {
@@ -54,8 +66,17 @@ describe("the output manifest", () => {
     const marked = `${await readFile(kept, "utf8")}// kept from disk\n`;
     await writeFile(kept, marked);
     const manifest = await readManifestFile(dir);
-    const files = { ...manifest.files, "@globex/search.ts": { inputs: manifest.files["@globex/search.ts"]?.inputs ?? "", output: hashContent(marked) } };
-    await writeFile(path.join(dir, "generated", MANIFEST_PATH), JSON.stringify({ ...manifest, files }, null, 2));
+    const files = {
+      ...manifest.files,
+      "@globex/search.ts": {
+        inputs: manifest.files["@globex/search.ts"]?.inputs ?? "",
+        output: hashContent(marked),
+      },
+    };
+    await writeFile(
+      path.join(dir, "generated", MANIFEST_PATH),
+      JSON.stringify({ ...manifest, files }, null, 2),
+    );
     // ...while a file whose content no longer matches its record is rendered again.
     await writeFile(path.join(dir, "generated/@acme/qa.ts"), "// broken\n");
     const result = await generate({ cwd: dir, config: false, cacheDir: ".cache-b" });
@@ -82,14 +103,21 @@ describe("the output manifest", () => {
 describe("a flow's input hash", () => {
   async function hashesAfter(files: Record<string, string>): Promise<Record<string, string>> {
     const dir = await tempProject(files);
-    await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true, force: false });
+    await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), {
+      recursive: true,
+      force: false,
+    });
     return hashFlowInputs("fingerprint", await readSpecFiles("specs", dir));
   }
 
   it("covers the shared files the flow reaches by $ref, and only those", async () => {
     const base = await hashesAfter({});
-    const money = JSON.parse(await readFile(path.join(REPO_ROOT, "specs/_shared/money.json"), "utf8")) as Record<string, unknown>;
-    const edited = await hashesAfter({ "specs/_shared/money.json": JSON.stringify({ ...money, description: "Edited." }) });
+    const money = JSON.parse(
+      await readFile(path.join(REPO_ROOT, "specs/_shared/money.json"), "utf8"),
+    ) as Record<string, unknown>;
+    const edited = await hashesAfter({
+      "specs/_shared/money.json": JSON.stringify({ ...money, description: "Edited." }),
+    });
     const changed = Object.keys(base).filter((flow) => base[flow] !== edited[flow]);
     expect(changed).toEqual(["@acme/invoice.json", "@globex/search.json"]);
     // A new shared file no flow references changes nothing.
@@ -97,9 +125,15 @@ describe("a flow's input hash", () => {
   });
 
   it("counts every shared file when a reference cannot be followed", async () => {
-    const flow = JSON.stringify({ input: { $ref: "https://example.com/schema.json" }, output: { type: "object" } });
+    const flow = JSON.stringify({
+      input: { $ref: "https://example.com/schema.json" },
+      output: { type: "object" },
+    });
     const base = await hashesAfter({ "specs/@acme/remote.json": flow });
-    const edited = await hashesAfter({ "specs/@acme/remote.json": flow, "specs/_shared/unused.json": "{}" });
+    const edited = await hashesAfter({
+      "specs/@acme/remote.json": flow,
+      "specs/_shared/unused.json": "{}",
+    });
     expect(edited["@acme/remote.json"]).not.toBe(base["@acme/remote.json"]);
     expect(edited["@acme/qa.json"]).toBe(base["@acme/qa.json"]);
   });

@@ -13,7 +13,19 @@ import { randomDocuments } from "./helpers/random-schemas.js";
 import { syntheticSpecs } from "./helpers/synthetic-specs.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
-const DEFAULTS: prettier.Options = { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, quoteProps: "as-needed", trailingComma: "all", bracketSpacing: true, arrowParens: "always", endOfLine: "lf", parser: "babel-ts" };
+const DEFAULTS: prettier.Options = {
+  printWidth: 80,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  parser: "babel-ts",
+};
 
 interface TypesFile {
   readonly name: string;
@@ -29,7 +41,9 @@ async function typesFiles(specsDir: string): Promise<TypesFile[]> {
   return model.flows.map((flow) => ({
     name: flow.specPath,
     header: banner(`the spec ${flow.specPath}`),
-    nodes: flowTypeNodes(JSON.stringify(compileOpenApi(model, [flow], { baseUrl: undefined, compact: true }))),
+    nodes: flowTypeNodes(
+      JSON.stringify(compileOpenApi(model, [flow], { baseUrl: undefined, compact: true })),
+    ),
   }));
 }
 
@@ -39,7 +53,10 @@ function prettierTypes(file: TypesFile, options: prettier.Options): Promise<stri
 }
 
 /** Files where `printTypes` differs from prettier, by name; and how many it left to prettier. */
-async function compare(files: readonly TypesFile[], options: prettier.Options): Promise<{ differing: string[]; unsupported: number }> {
+async function compare(
+  files: readonly TypesFile[],
+  options: prettier.Options,
+): Promise<{ differing: string[]; unsupported: number }> {
   const layout = codeLayoutFor(options);
   if (layout === undefined) throw new Error(`no layout for ${JSON.stringify(options)}`);
   const differing: string[] = [];
@@ -54,26 +71,47 @@ async function compare(files: readonly TypesFile[], options: prettier.Options): 
 
 describe("printTypes", () => {
   it("prints the repo's specs and every golden and real-world fixture exactly as prettier formats openapi-typescript's text", async () => {
-    const dirs = ["specs", "test/golden/edge-cases/specs", "test/golden/collisions/specs", "test/fixtures/real-world/specs"];
-    const files = (await Promise.all(dirs.map((dir) => typesFiles(path.join(REPO_ROOT, dir))))).flat();
+    const dirs = [
+      "specs",
+      "test/golden/edge-cases/specs",
+      "test/golden/collisions/specs",
+      "test/fixtures/real-world/specs",
+    ];
+    const files = (
+      await Promise.all(dirs.map((dir) => typesFiles(path.join(REPO_ROOT, dir))))
+    ).flat();
     expect(files.length).toBeGreaterThan(20);
     expect(await compare(files, DEFAULTS)).toEqual({ differing: [], unsupported: 0 });
   });
 
   it("prints a large synthetic project exactly as prettier does, under other widths, indents, quotes and line ends", async () => {
-    const files = [...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 7)), "specs"))), ...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 19)), "specs")))];
+    const files = [
+      ...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 7)), "specs"))),
+      ...(await typesFiles(path.join(await tempProject(syntheticSpecs(20, 19)), "specs"))),
+    ];
     for (const options of [
       DEFAULTS,
       { ...DEFAULTS, printWidth: 40, singleQuote: true },
       { ...DEFAULTS, printWidth: 120, tabWidth: 4, trailingComma: "none" as const },
-      { ...DEFAULTS, useTabs: true, bracketSpacing: false, experimentalOperatorPosition: "start" as const, endOfLine: "crlf" as const },
+      {
+        ...DEFAULTS,
+        useTabs: true,
+        bracketSpacing: false,
+        experimentalOperatorPosition: "start" as const,
+        endOfLine: "crlf" as const,
+      },
     ]) {
-      expect({ options, ...(await compare(files, options)) }).toEqual({ options, differing: [], unsupported: 0 });
+      expect({ options, ...(await compare(files, options)) }).toEqual({
+        options,
+        differing: [],
+        unsupported: 0,
+      });
     }
   });
 
   it("prints hand-written shapes as prettier does: long unions, nested unions and intersections, tuples, awkward keys and literals", async () => {
-    const long = (prefix: string) => Array.from({ length: 9 }, (_, i) => `${prefix}-value-number-${i}`);
+    const long = (prefix: string) =>
+      Array.from({ length: 9 }, (_, i) => `${prefix}-value-number-${i}`);
     const schemas = {
       Pet: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
       Everything: {
@@ -81,23 +119,66 @@ describe("printTypes", () => {
         properties: {
           status: { type: "string", enum: long("status") },
           short: { type: "string", enum: ["a", "b"] },
-          nested: { type: "array", items: { oneOf: [{ type: "string", enum: long("nested") }, { $ref: "#/components/schemas/Pet" }] } },
-          mixed: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { extra: { type: "integer" } } }, { $ref: "#/components/schemas/Pet" }] },
+          nested: {
+            type: "array",
+            items: {
+              oneOf: [
+                { type: "string", enum: long("nested") },
+                { $ref: "#/components/schemas/Pet" },
+              ],
+            },
+          },
+          mixed: {
+            allOf: [
+              { $ref: "#/components/schemas/Pet" },
+              { type: "object", properties: { extra: { type: "integer" } } },
+              { $ref: "#/components/schemas/Pet" },
+            ],
+          },
           maybe: { oneOf: [{ $ref: "#/components/schemas/Pet" }, { type: "null" }] },
-          pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: { type: "boolean" } },
+          pair: {
+            type: "array",
+            prefixItems: [{ type: "string" }, { type: "number" }],
+            items: { type: "boolean" },
+          },
           numbers: { type: "number", enum: [-1, 0.5, 1e21, 200] },
-          quotes: { type: "string", enum: ["it's", 'say "hi"', "both ' and \"", "caf\u00e9 \u6587\u5b57", "back\\slash"] },
+          quotes: {
+            type: "string",
+            enum: ["it's", 'say "hi"', "both ' and \"", "caf\u00e9 \u6587\u5b57", "back\\slash"],
+          },
           "200": { type: "string" },
           "with space": { type: "string" },
           "caf\u00e9": { type: "string" },
-          map: { type: "object", additionalProperties: { oneOf: [{ type: "string", enum: long("map") }, { type: "integer" }] } },
+          map: {
+            type: "object",
+            additionalProperties: {
+              oneOf: [{ type: "string", enum: long("map") }, { type: "integer" }],
+            },
+          },
         },
       },
     };
-    const document = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } };
-    const file = { name: "hand-written", header: banner("a test"), nodes: flowTypeNodes(JSON.stringify(document)) };
-    for (const options of [DEFAULTS, { ...DEFAULTS, printWidth: 30 }, { ...DEFAULTS, printWidth: 200, singleQuote: true }]) {
-      expect({ options, ...(await compare([file], options)) }).toEqual({ options, differing: [], unsupported: 0 });
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas },
+    };
+    const file = {
+      name: "hand-written",
+      header: banner("a test"),
+      nodes: flowTypeNodes(JSON.stringify(document)),
+    };
+    for (const options of [
+      DEFAULTS,
+      { ...DEFAULTS, printWidth: 30 },
+      { ...DEFAULTS, printWidth: 200, singleQuote: true },
+    ]) {
+      expect({ options, ...(await compare([file], options)) }).toEqual({
+        options,
+        differing: [],
+        unsupported: 0,
+      });
     }
   });
 
@@ -108,13 +189,33 @@ describe("printTypes", () => {
     const differing: string[] = [];
     let compared = 0;
     for (const [index, document] of documents.entries()) {
-      const file = { name: `random ${index}`, header: banner("a test"), nodes: flowTypeNodes(JSON.stringify(document)) };
-      const options: prettier.Options = { ...DEFAULTS, printWidth: [40, 80, 120][index % 3], tabWidth: random() < 0.3 ? 4 : 2, useTabs: random() < 0.2, singleQuote: random() < 0.3, trailingComma: random() < 0.3 ? "none" : "all", bracketSpacing: random() < 0.8, experimentalOperatorPosition: random() < 0.3 ? "start" : "end" };
+      const file = {
+        name: `random ${index}`,
+        header: banner("a test"),
+        nodes: flowTypeNodes(JSON.stringify(document)),
+      };
+      const options: prettier.Options = {
+        ...DEFAULTS,
+        printWidth: [40, 80, 120][index % 3],
+        tabWidth: random() < 0.3 ? 4 : 2,
+        useTabs: random() < 0.2,
+        singleQuote: random() < 0.3,
+        trailingComma: random() < 0.3 ? "none" : "all",
+        bracketSpacing: random() < 0.8,
+        experimentalOperatorPosition: random() < 0.3 ? "start" : "end",
+      };
       // openapi-typescript writes some shapes prettier's babel-ts parser refuses (`-3.25[]`, which TypeScript reads): skip those.
       const expected = await prettierTypes(file, options).catch(() => undefined);
       if (expected === undefined) continue;
       compared++;
-      if (printTypes(file.header, file.nodes, codeLayoutFor(options) as NonNullable<ReturnType<typeof codeLayoutFor>>) !== expected) differing.push(file.name);
+      if (
+        printTypes(
+          file.header,
+          file.nodes,
+          codeLayoutFor(options) as NonNullable<ReturnType<typeof codeLayoutFor>>,
+        ) !== expected
+      )
+        differing.push(file.name);
     }
     expect(compared).toBeGreaterThan(30);
     expect(differing).toEqual([]);
@@ -122,25 +223,86 @@ describe("printTypes", () => {
 
   it("prints a union or intersection of one type as that type, as TypeScript's printer writes it", async () => {
     const f = ts.factory;
-    const member = (name: string, type: import("typescript").TypeNode) => f.createPropertySignature(undefined, name, undefined, type);
-    const keyword = (kind: import("typescript").KeywordTypeSyntaxKind) => f.createKeywordTypeNode(kind);
+    const member = (name: string, type: import("typescript").TypeNode) =>
+      f.createPropertySignature(undefined, name, undefined, type);
+    const keyword = (kind: import("typescript").KeywordTypeSyntaxKind) =>
+      f.createKeywordTypeNode(kind);
     const single = f.createUnionTypeNode([keyword(ts.SyntaxKind.BooleanKeyword)]);
     const members = [
       member("list", f.createArrayTypeNode(single)),
-      member("either", f.createUnionTypeNode([single, f.createIntersectionTypeNode([keyword(ts.SyntaxKind.NumberKeyword)])])),
-      member("both", f.createIntersectionTypeNode([f.createLiteralTypeNode(f.createNumericLiteral(42)), f.createArrayTypeNode(single)])),
+      member(
+        "either",
+        f.createUnionTypeNode([
+          single,
+          f.createIntersectionTypeNode([keyword(ts.SyntaxKind.NumberKeyword)]),
+        ]),
+      ),
+      member(
+        "both",
+        f.createIntersectionTypeNode([
+          f.createLiteralTypeNode(f.createNumericLiteral(42)),
+          f.createArrayTypeNode(single),
+        ]),
+      ),
     ];
-    const file = { name: "single", header: banner("a test"), nodes: [f.createInterfaceDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], "components", undefined, undefined, members)] };
+    const file = {
+      name: "single",
+      header: banner("a test"),
+      nodes: [
+        f.createInterfaceDeclaration(
+          [f.createModifier(ts.SyntaxKind.ExportKeyword)],
+          "components",
+          undefined,
+          undefined,
+          members,
+        ),
+      ],
+    };
     expect(await compare([file], DEFAULTS)).toEqual({ differing: [], unsupported: 0 });
   });
 
   it("leaves shapes it does not know to prettier, and so do options it does not follow", () => {
-    const generic = ts.factory.createTypeAliasDeclaration(undefined, "Pick2", [ts.factory.createTypeParameterDeclaration(undefined, "T")], ts.factory.createTypeReferenceNode("T"));
-    expect(printTypes(banner("a test"), [generic], codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>)).toBeUndefined();
-    expect(printTypes("// two\nlines", [], codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>)).toBeUndefined();
-    for (const options of [{ semi: false }, { quoteProps: "consistent" as const }, { objectWrap: "collapse" as const }, { plugins: ["prettier-plugin-x"] }, { parser: "flow" }, { requirePragma: true }, { someFutureOption: 1 }]) {
-      expect({ options, layout: codeLayoutFor({ ...DEFAULTS, ...options } as prettier.Options) }).toEqual({ options, layout: undefined });
+    const generic = ts.factory.createTypeAliasDeclaration(
+      undefined,
+      "Pick2",
+      [ts.factory.createTypeParameterDeclaration(undefined, "T")],
+      ts.factory.createTypeReferenceNode("T"),
+    );
+    expect(
+      printTypes(
+        banner("a test"),
+        [generic],
+        codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>,
+      ),
+    ).toBeUndefined();
+    expect(
+      printTypes(
+        "// two\nlines",
+        [],
+        codeLayoutFor(DEFAULTS) as NonNullable<ReturnType<typeof codeLayoutFor>>,
+      ),
+    ).toBeUndefined();
+    for (const options of [
+      { semi: false },
+      { quoteProps: "consistent" as const },
+      { objectWrap: "collapse" as const },
+      { plugins: ["prettier-plugin-x"] },
+      { parser: "flow" },
+      { requirePragma: true },
+      { someFutureOption: 1 },
+    ]) {
+      expect({
+        options,
+        layout: codeLayoutFor({ ...DEFAULTS, ...options } as prettier.Options),
+      }).toEqual({ options, layout: undefined });
     }
-    expect(codeLayoutFor({ ...DEFAULTS, filepath: "x.types.ts", arrowParens: "avoid", proseWrap: "always" })).toBeDefined();
+    expect(
+      codeLayoutFor({
+        ...DEFAULTS,
+        filepath: "x.types.ts",
+        arrowParens: "avoid",
+        proseWrap: "always",
+      }),
+    ).toBeDefined();
   });
 });

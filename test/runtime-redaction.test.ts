@@ -10,7 +10,12 @@ import { createFlowClient, FlowError, type FlowEvent } from "../templates/runtim
 
 type Echo = (res: ServerResponse, auth: string) => void;
 
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 };
@@ -20,18 +25,29 @@ const routes: Record<string, Echo> = {
     json(
       res,
       401,
-      { code: `unauthorized ${auth}`, message: `key ${auth} is revoked`, details: [{ pointer: `/${auth}`, message: auth }], requestId: auth, [auth]: { [auth]: auth } },
+      {
+        code: `unauthorized ${auth}`,
+        message: `key ${auth} is revoked`,
+        details: [{ pointer: `/${auth}`, message: auth }],
+        requestId: auth,
+        [auth]: { [auth]: auth },
+      },
       { "x-request-id": auth, "x-echo": auth },
     ),
   "error-text": (res, auth) => {
-    res.writeHead(500, `Failed for ${auth}`, { "content-type": "text/plain", "x-request-id": auth, "x-echo": auth });
+    res.writeHead(500, `Failed for ${auth}`, {
+      "content-type": "text/plain",
+      "x-request-id": auth,
+      "x-echo": auth,
+    });
     res.end(`denied: ${auth}`);
   },
   "success-text": (res, auth) => {
     res.writeHead(200, { "content-type": "text/plain", "x-request-id": auth, "x-echo": auth });
     res.end(`not json: ${auth}`);
   },
-  "success-invalid": (res, auth) => json(res, 200, { [auth]: auth }, { "x-request-id": auth, "x-echo": auth }),
+  "success-invalid": (res, auth) =>
+    json(res, 200, { [auth]: auth }, { "x-request-id": auth, "x-echo": auth }),
 };
 
 let server: Server;
@@ -40,7 +56,9 @@ let baseUrl: string;
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res) => {
     req.resume();
-    req.on("end", () => routes[(req.url ?? "").replace("/v1/@leak/", "")]?.(res, req.headers.authorization ?? ""));
+    req.on("end", () =>
+      routes[(req.url ?? "").replace("/v1/@leak/", "")]?.(res, req.headers.authorization ?? ""),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,7 +70,11 @@ afterAll(async () => {
 });
 
 /** Every way a FlowError, its result and its events reach a log. */
-function surfaces(error: FlowError, result: { requestId: string | undefined; response: Response | undefined }, events: FlowEvent[]): Record<string, string> {
+function surfaces(
+  error: FlowError,
+  result: { requestId: string | undefined; response: Response | undefined },
+  events: FlowEvent[],
+): Record<string, string> {
   const headers: string[] = [];
   error.headers?.forEach((value, name) => headers.push(`${name}: ${value}`));
   result.response?.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
@@ -80,9 +102,17 @@ describe("the API key never reaches an error or an event, even when the server e
     ["a long key", "sk_live_0123456789abcdef"],
     ["a key under 8 characters", "Zq7x"],
   ];
-  const validators = { input: () => [], output: (value: unknown) => Object.keys(value as object).map((k) => ({ pointer: `/${k}`, message: "is not allowed" })) };
+  const validators = {
+    input: () => [],
+    output: (value: unknown) =>
+      Object.keys(value as object).map((k) => ({ pointer: `/${k}`, message: "is not allowed" })),
+  };
 
-  it.each(keys.flatMap(([label, key]) => Object.keys(routes).map((route) => [`${route}, ${label}`, route, key] as const)))("%s", async (_name, route, key) => {
+  it.each(
+    keys.flatMap(([label, key]) =>
+      Object.keys(routes).map((route) => [`${route}, ${label}`, route, key] as const),
+    ),
+  )("%s", async (_name, route, key) => {
     const events: FlowEvent[] = [];
     const flow = createFlowClient(
       { id: `@leak/${route}`, path: `/v1/@leak/${route}`, validators },
@@ -99,11 +129,19 @@ describe("the API key never reaches an error or an event, even when the server e
 
   it("keeps the rest of the server's answer", async () => {
     const key = "sk_live_0123456789abcdef";
-    const error = (await createFlowClient({ id: "@leak/error-body", path: "/v1/@leak/error-body" }, {}, { apiKey: key, baseUrl }).call({})).error;
+    const error = (
+      await createFlowClient(
+        { id: "@leak/error-body", path: "/v1/@leak/error-body" },
+        {},
+        { apiKey: key, baseUrl },
+      ).call({})
+    ).error;
     expect(error?.message).toBe(
       "@leak/error-body: key Bearer [redacted] is revoked [HTTP 401 unauthorized Bearer [redacted]] (request id Bearer [redacted])\n  /Bearer [redacted]: Bearer [redacted]",
     );
-    expect(error?.body).toMatchObject({ "Bearer [redacted]": { "Bearer [redacted]": "Bearer [redacted]" } });
+    expect(error?.body).toMatchObject({
+      "Bearer [redacted]": { "Bearer [redacted]": "Bearer [redacted]" },
+    });
     expect(error?.status).toBe(401);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Middleware } from "openapi-fetch";
@@ -36,21 +31,14 @@ let closedPortUrl: string;
 
 const KEY = "sk_test_resilience_0123456789";
 
-function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Step {
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Step {
   return (res) => {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
 }
 const ok = json(200, { answer: "yes" });
-const rateLimited = (
-  retryAfter: string | undefined,
-  extra: Record<string, string> = {},
-) =>
+const rateLimited = (retryAfter: string | undefined, extra: Record<string, string> = {}) =>
   json(
     429,
     { code: "rate_limited", message: "Too many requests" },
@@ -78,11 +66,7 @@ function client(
   options: ClientOptions = {},
 ): FlowClient<{ q: string }, { answer: string }> {
   const id = `@test/${name}`;
-  return createFlowClient(
-    { id, path: `/v1/${id}` },
-    {},
-    { apiKey: KEY, baseUrl, ...options },
-  );
+  return createFlowClient({ id, path: `/v1/${id}` }, {}, { apiKey: KEY, baseUrl, ...options });
 }
 
 function listen(s: Server): Promise<string> {
@@ -102,8 +86,7 @@ beforeAll(async () => {
       const name = (req.url ?? "").replace(/^\/v1\/@test\//, "");
       const steps = scripts.get(name);
       const log = seen.get(name);
-      if (!steps || !log)
-        return json(404, { code: "not_found", message: "no script" })(res, req);
+      if (!steps || !log) return json(404, { code: "not_found", message: "no script" })(res, req);
       log.push({ headers: req.headers, body, at: Date.now() });
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -134,9 +117,7 @@ describe("retries", () => {
     expect(result.data).toEqual({ answer: "yes" });
     expect(seen.get(name)).toHaveLength(3);
     expect(
-      events.map(
-        (e) => `${e.type}:${e.attempt}${"status" in e ? `:${e.status}` : ""}`,
-      ),
+      events.map((e) => `${e.type}:${e.attempt}${"status" in e ? `:${e.status}` : ""}`),
     ).toEqual([
       "request:1",
       "response:1:429",
@@ -174,10 +155,7 @@ describe("retries", () => {
     expect(events.find((e) => e.type === "retry")).toMatchObject({
       delayMs: expect.any(Number),
     });
-    const retry = events.find((e) => e.type === "retry") as Extract<
-      FlowEvent,
-      { type: "retry" }
-    >;
+    const retry = events.find((e) => e.type === "retry") as Extract<FlowEvent, { type: "retry" }>;
     expect(retry.delayMs).toBeGreaterThanOrEqual(1000);
     expect(retry.error.retryAfterMs).toBe(1000);
   });
@@ -187,9 +165,7 @@ describe("retries", () => {
       "retry-after-date",
       rateLimited(new Date(Date.now() + 60_000).toUTCString()),
     );
-    const error = await failureOf(
-      client(date, { retry: { maxDelayMs: 1000 } }).run({ q: "?" }),
-    );
+    const error = await failureOf(client(date, { retry: { maxDelayMs: 1000 } }).run({ q: "?" }));
     expect(error.retryAfterMs).toBeGreaterThan(55_000);
     expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
 
@@ -222,16 +198,12 @@ describe("retries", () => {
   it("does not retry a 500 or a dropped connection unless the call is idempotent", async () => {
     const server500 = script("plain-500", internal, ok);
     expect(
-      await failureOf(
-        client(server500, { retry: { baseDelayMs: 1 } }).run({ q: "?" }),
-      ),
+      await failureOf(client(server500, { retry: { baseDelayMs: 1 } }).run({ q: "?" })),
     ).toMatchObject({ kind: "server", attempts: 1 });
     expect(seen.get(server500)).toHaveLength(1);
 
     const dropped = script("dropped", drop, ok);
-    const error = await failureOf(
-      client(dropped, { retry: { baseDelayMs: 1 } }).run({ q: "?" }),
-    );
+    const error = await failureOf(client(dropped, { retry: { baseDelayMs: 1 } }).run({ q: "?" }));
     expect(error).toMatchObject({
       kind: "connection",
       code: "network_error",
@@ -285,9 +257,7 @@ describe("retries", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await failureOf(
-      client(name).run({ q: "?" }, { signal: controller.signal }),
-    );
+    const error = await failureOf(client(name).run({ q: "?" }, { signal: controller.signal }));
     expect(error).toMatchObject({ kind: "aborted", attempts: 1 });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(seen.get(name)).toHaveLength(1);
@@ -296,9 +266,7 @@ describe("retries", () => {
   it("does not start a wait that would pass the deadline", async () => {
     const name = script("deadline", rateLimited("2"));
     const started = Date.now();
-    const error = await failureOf(
-      client(name, { timeoutMs: 1000 }).run({ q: "?" }),
-    );
+    const error = await failureOf(client(name, { timeoutMs: 1000 }).run({ q: "?" }));
     expect(error).toMatchObject({ kind: "rate_limited", attempts: 1 });
     expect(Date.now() - started).toBeLessThan(900);
   });
@@ -314,9 +282,7 @@ describe("timeouts", () => {
   it("gives up after the client's timeout, and a call can set its own", async () => {
     const name = script("slow", slow(3000));
     const started = Date.now();
-    const error = await failureOf(
-      client(name, { timeoutMs: 200 }).run({ q: "?" }),
-    );
+    const error = await failureOf(client(name, { timeoutMs: 200 }).run({ q: "?" }));
     expect(error).toMatchObject({
       kind: "timeout",
       code: "timeout",
@@ -367,16 +333,8 @@ describe("rate limits and concurrency", () => {
       baseUrl,
       transport: createFlowTransport(),
     };
-    const a = createFlowClient(
-      { id: "@test/rl-a", path: "/v1/@test/rl-a" },
-      {},
-      options,
-    );
-    const b = createFlowClient(
-      { id: "@test/rl-b", path: "/v1/@test/rl-b" },
-      {},
-      options,
-    );
+    const a = createFlowClient({ id: "@test/rl-a", path: "/v1/@test/rl-a" }, {}, options);
+    const b = createFlowClient({ id: "@test/rl-b", path: "/v1/@test/rl-b" }, {}, options);
     script(
       "rl-a",
       json(
@@ -449,9 +407,7 @@ describe("rate limits and concurrency", () => {
       transport: createFlowTransport({ maxConcurrency: 1 }),
     });
     const first = flow.run({ q: "1" });
-    const error = await failureOf(
-      flow.run({ q: "2" }, { signal: AbortSignal.timeout(50) }),
-    );
+    const error = await failureOf(flow.run({ q: "2" }, { signal: AbortSignal.timeout(50) }));
     expect(error.kind).toBe("aborted");
     await first;
     expect(seen.get(name)).toHaveLength(1);
@@ -464,10 +420,7 @@ describe("configuration", () => {
     vi.stubEnv("FLOW_BASE_URL", baseUrl);
     try {
       const name = script("from-env", ok);
-      const flow = createFlowClient(
-        { id: `@test/${name}`, path: `/v1/@test/${name}` },
-        {},
-      );
+      const flow = createFlowClient({ id: `@test/${name}`, path: `/v1/@test/${name}` }, {});
       await flow.run({});
       expect(seen.get(name)?.[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     } finally {
@@ -477,18 +430,12 @@ describe("configuration", () => {
 
   it("allows http:// to loopback, and elsewhere only when asked", () => {
     const def = { id: "@test/x", path: "/v1/@test/x" };
-    for (const url of [
-      "http://localhost:8787",
-      "http://127.0.0.1:1",
-      "http://[::1]:8787",
-    ]) {
-      expect(() =>
-        createFlowClient(def, {}, { apiKey: KEY, baseUrl: url }),
-      ).not.toThrow();
+    for (const url of ["http://localhost:8787", "http://127.0.0.1:1", "http://[::1]:8787"]) {
+      expect(() => createFlowClient(def, {}, { apiKey: KEY, baseUrl: url })).not.toThrow();
     }
-    expect(() =>
-      createFlowClient(def, {}, { apiKey: KEY, baseUrl: "http://10.0.0.1" }),
-    ).toThrow(/allowInsecureHttp/);
+    expect(() => createFlowClient(def, {}, { apiKey: KEY, baseUrl: "http://10.0.0.1" })).toThrow(
+      /allowInsecureHttp/,
+    );
     expect(() =>
       createFlowClient(
         def,
@@ -516,10 +463,7 @@ describe("configuration", () => {
     const flow = client(name, { retry: { baseDelayMs: 1 } });
     flow.client.use(middleware);
     await flow.run({ q: "?" });
-    expect(seen.get(name)?.map((s) => s.headers["x-trace"])).toEqual([
-      "t-1",
-      "t-1",
-    ]);
+    expect(seen.get(name)?.map((s) => s.headers["x-trace"])).toEqual(["t-1", "t-1"]);
     expect(statuses).toEqual([503, 200]);
     expect(schemaPaths).toEqual([`/v1/@test/${name}`, `/v1/@test/${name}`]);
   });
@@ -529,14 +473,13 @@ describe("configuration", () => {
       onRequest: () => Response.json({ answer: "cached" }),
     };
     const name = script("never-called", ok);
-    expect(
-      await client(name, { middleware: [cached] }).run({ q: "?" }),
-    ).toEqual({ answer: "cached" });
+    expect(await client(name, { middleware: [cached] }).run({ q: "?" })).toEqual({
+      answer: "cached",
+    });
     expect(seen.get(name)).toHaveLength(0);
 
     const fallback: Middleware = {
-      onError: ({ error }) =>
-        Response.json({ answer: `offline: ${String(error)}`.slice(0, 20) }),
+      onError: ({ error }) => Response.json({ answer: `offline: ${String(error)}`.slice(0, 20) }),
     };
     const offline = createFlowClient<object, { answer: string }>(
       { id: "@test/offline", path: "/v1/@test/offline" },
@@ -566,18 +509,11 @@ describe("configuration", () => {
   });
 
   it("puts the request id on results and errors", async () => {
-    const name = script(
-      "request-ids",
-      json(200, { answer: "x" }, { "x-request-id": "req-1" }),
-    );
+    const name = script("request-ids", json(200, { answer: "x" }, { "x-request-id": "req-1" }));
     expect((await client(name).call({ q: "?" })).requestId).toBe("req-1");
     const failing = script(
       "request-ids-error",
-      json(
-        404,
-        { code: "not_found", message: "No such flow" },
-        { "x-request-id": "req-2" },
-      ),
+      json(404, { code: "not_found", message: "No such flow" }, { "x-request-id": "req-2" }),
     );
     const result = await client(failing).call({ q: "?" });
     expect(result.requestId).toBe("req-2");

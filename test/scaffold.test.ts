@@ -27,7 +27,8 @@ async function resolvedSchema(specFile: string): Promise<string> {
 describe("flowgen init", () => {
   it("sets a project up so that generate and --check work at once, and a second init changes nothing", async () => {
     const dir = await projectWithFlowgen({
-      "package.json": '{\n    "name": "app",\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators"\n    }\n}\n',
+      "package.json":
+        '{\n    "name": "app",\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators"\n    }\n}\n',
       ".gitattributes": "*.png binary",
     });
     const init = await flowgen(dir, "init");
@@ -45,18 +46,30 @@ describe("flowgen init", () => {
       ].join("\n"),
     });
     const manifest = await readFile(path.join(dir, "package.json"), "utf8");
-    expect(manifest).toContain('\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators",\n        "flowgen:check": "flowgen generate --check",');
-    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe("*.png binary\ngenerated/** linguist-generated=true\n");
-    expect(await resolvedSchema(path.join(dir, "specs/@example/hello.json"))).toBe(path.join(dir, "node_modules/flowgen-cli/schema/flow-spec.schema.json"));
-    expect(existsSync(await resolvedSchema(path.join(dir, "specs/@example/hello.json")))).toBe(true);
+    expect(manifest).toContain(
+      '\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators",\n        "flowgen:check": "flowgen generate --check",',
+    );
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
+      "*.png binary\ngenerated/** linguist-generated=true\n",
+    );
+    expect(await resolvedSchema(path.join(dir, "specs/@example/hello.json"))).toBe(
+      path.join(dir, "node_modules/flowgen-cli/schema/flow-spec.schema.json"),
+    );
+    expect(existsSync(await resolvedSchema(path.join(dir, "specs/@example/hello.json")))).toBe(
+      true,
+    );
 
     const generated = await flowgen(dir, "generate");
     expect(generated.stderr).toBe("");
-    expect(generated.stdout).toMatch(new RegExp(`^flowgen: 1 flows → generated: ${outputFileCount(1)} added`));
+    expect(generated.stdout).toMatch(
+      new RegExp(`^flowgen: 1 flows → generated: ${outputFileCount(1)} added`),
+    );
     expect((await flowgen(dir, "generate", "--check")).code).toBe(0);
 
     const again = await flowgen(dir, "init");
-    expect(again.stdout).toContain("flowgen init: kept flowgen.config.ts\nflowgen init: kept specs/ (it has specs already)\nflowgen init: kept the package.json scripts\n");
+    expect(again.stdout).toContain(
+      "flowgen init: kept flowgen.config.ts\nflowgen init: kept specs/ (it has specs already)\nflowgen init: kept the package.json scripts\n",
+    );
     expect(await readFile(path.join(dir, "package.json"), "utf8")).toBe(manifest);
   });
 
@@ -64,12 +77,24 @@ describe("flowgen init", () => {
     const dir = await tempProject({});
     const init = await flowgen(dir, "init", "--out", "src/flows");
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("Next: npm install -D flowgen-cli\nNext: npm install openapi-fetch\n");
-    expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({ private: true, type: "module", scripts: { "flowgen:generate": "flowgen generate" } });
-    expect(await readFile(path.join(dir, "flowgen.config.ts"), "utf8")).toContain('out: "src/flows",');
-    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe("src/flows/** linguist-generated=true\n");
+    expect(init.stdout).toContain(
+      "Next: npm install -D flowgen-cli\nNext: npm install openapi-fetch\n",
+    );
+    expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({
+      private: true,
+      type: "module",
+      scripts: { "flowgen:generate": "flowgen generate" },
+    });
+    expect(await readFile(path.join(dir, "flowgen.config.ts"), "utf8")).toContain(
+      'out: "src/flows",',
+    );
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
+      "src/flows/** linguist-generated=true\n",
+    );
     // Until flowgen is installed, the config that imports it says what to do.
-    expect((await flowgen(dir, "generate")).stderr).toContain("install flowgen in this project: npm install -D flowgen-cli [invalid-config]");
+    expect((await flowgen(dir, "generate")).stderr).toContain(
+      "install flowgen in this project: npm install -D flowgen-cli [invalid-config]",
+    );
   });
 });
 
@@ -77,21 +102,39 @@ describe("flowgen new", () => {
   it("writes a spec skeleton that generates as it is, laid out by prettier, with a $schema from node_modules", async () => {
     const dir = await projectWithFlowgen({ "flowgen.config.json": { specs: "flows" } });
     const made = await flowgen(dir, "new", "@acme/summarize");
-    expect(made).toEqual({ code: 0, stderr: "", stdout: "flowgen: wrote flows/@acme/summarize.json; fill in its input and output schemas and the example, then run flowgen generate.\n" });
+    expect(made).toEqual({
+      code: 0,
+      stderr: "",
+      stdout:
+        "flowgen: wrote flows/@acme/summarize.json; fill in its input and output schemas and the example, then run flowgen generate.\n",
+    });
     const file = path.join(dir, "flows/@acme/summarize.json");
     const text = await readFile(file, "utf8");
-    expect(text).toContain('"$schema": "../../node_modules/flowgen-cli/schema/flow-spec.schema.json"');
+    expect(text).toContain(
+      '"$schema": "../../node_modules/flowgen-cli/schema/flow-spec.schema.json"',
+    );
     expect(text).toContain('"required": ["text"],');
     expect(existsSync(await resolvedSchema(file))).toBe(true);
     expect((await flowgen(dir, "generate")).code).toBe(0);
 
-    expect(await flowgen(dir, "new", "@acme/summarize")).toMatchObject({ code: 2, stderr: expect.stringContaining("flows/@acme/summarize.json already exists") });
-    expect(await flowgen(dir, "new", "acme")).toMatchObject({ code: 2, stderr: expect.stringContaining('"acme" is not a flow id: write @org/flow-name') });
-    expect(await flowgen(dir, "new", "@Acme/x")).toMatchObject({ code: 2, stderr: expect.stringContaining('org "Acme" breaks the rule') });
+    expect(await flowgen(dir, "new", "@acme/summarize")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("flows/@acme/summarize.json already exists"),
+    });
+    expect(await flowgen(dir, "new", "acme")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"acme" is not a flow id: write @org/flow-name'),
+    });
+    expect(await flowgen(dir, "new", "@Acme/x")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('org "Acme" breaks the rule'),
+    });
   });
 
   it("points $schema at this repository's schema/ when run in flowgen itself", () => {
-    expect(schemaRef(path.join(REPO_ROOT, "specs/@acme/x.json"), REPO_ROOT)).toBe("../../schema/flow-spec.schema.json");
+    expect(schemaRef(path.join(REPO_ROOT, "specs/@acme/x.json"), REPO_ROOT)).toBe(
+      "../../schema/flow-spec.schema.json",
+    );
   });
 });
 
@@ -99,15 +142,30 @@ describe("the files init edits", () => {
   it.each([
     ["no file", { given: undefined, want: "generated/** linguist-generated=true\n" }],
     ["empty file", { given: "", want: "generated/** linguist-generated=true\n" }],
-    ["no final newline", { given: "*.png binary", want: "*.png binary\ngenerated/** linguist-generated=true\n" }],
-    ["line there, CRLF", { given: "generated/** linguist-generated=true\r\n", want: "generated/** linguist-generated=true\r\n" }],
+    [
+      "no final newline",
+      { given: "*.png binary", want: "*.png binary\ngenerated/** linguist-generated=true\n" },
+    ],
+    [
+      "line there, CRLF",
+      {
+        given: "generated/** linguist-generated=true\r\n",
+        want: "generated/** linguist-generated=true\r\n",
+      },
+    ],
   ])(".gitattributes: %s", (_name, { given, want }) => {
     expect(gitattributesText(given, "generated/")).toBe(want);
   });
 
   it.each([
-    ["tabs kept", { given: '{\n\t"name": "a"\n}\n', want: /^\t"scripts": \{\n\t\t"flowgen:generate"/m }],
-    ["two spaces by default", { given: undefined, want: /^ {2}"scripts": \{\n {4}"flowgen:generate"/m }],
+    [
+      "tabs kept",
+      { given: '{\n\t"name": "a"\n}\n', want: /^\t"scripts": \{\n\t\t"flowgen:generate"/m },
+    ],
+    [
+      "two spaces by default",
+      { given: undefined, want: /^ {2}"scripts": \{\n {4}"flowgen:generate"/m },
+    ],
   ])("package.json: %s", (_name, { given, want }) => {
     expect(addScripts(given, "app").text).toMatch(want);
   });

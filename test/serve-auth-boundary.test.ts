@@ -11,7 +11,19 @@ const ACME_KEY = "k_acme_0123456789abcdef";
 const GLOBEX_KEY = "k_globex_0123456789abcdef";
 
 /** Error codes of the error body (README "The error body"). */
-const CODES = ["bad_request", "invalid_json", "unauthorized", "forbidden", "not_found", "method_not_allowed", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited"];
+const CODES = [
+  "bad_request",
+  "invalid_json",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "request_timeout",
+  "payload_too_large",
+  "unsupported_media_type",
+  "headers_too_large",
+  "rate_limited",
+];
 
 /** Every spelling of a flow's path that is not the path itself. `flow` is "@org/name". */
 function spellingsOf(flow: string): string[] {
@@ -24,7 +36,11 @@ function spellingsOf(flow: string): string[] {
   const spellings = new Set<string>();
   // Each character percent-encoded on its own (upper and lower case hex, and twice), and so in an absolute-form target.
   for (let i = 0; i < canonical.length; i++) {
-    const [before, char, after] = [canonical.slice(0, i), canonical[i] ?? "", canonical.slice(i + 1)];
+    const [before, char, after] = [
+      canonical.slice(0, i),
+      canonical[i] ?? "",
+      canonical.slice(i + 1),
+    ];
     for (const upper of [true, false]) spellings.add(before + hex(char, upper) + after);
     spellings.add(`${before}%25${hex(char, true).slice(1)}${after}`);
     spellings.add(`${before}%u00${hex(char, true).slice(1)}${after}`);
@@ -121,9 +137,17 @@ const AUTH_VARIANTS: readonly AuthVariant[] = [
   { name: "no Authorization header", lines: [], allowed: () => false },
   { name: "an empty Authorization header", lines: ["Authorization: "], allowed: () => false },
   { name: "Bearer without a key", lines: ["Authorization: Bearer"], allowed: () => false },
-  { name: "the Basic scheme", lines: [`Authorization: Basic ${Buffer.from(`${ALL_KEY}:`).toString("base64")}`], allowed: () => false },
+  {
+    name: "the Basic scheme",
+    lines: [`Authorization: Basic ${Buffer.from(`${ALL_KEY}:`).toString("base64")}`],
+    allowed: () => false,
+  },
   { name: "the key without a scheme", lines: [`Authorization: ${ALL_KEY}`], allowed: () => false },
-  { name: "an unknown key", lines: ["Authorization: Bearer k_not_a_real_key_000"], allowed: () => false },
+  {
+    name: "an unknown key",
+    lines: ["Authorization: Bearer k_not_a_real_key_000"],
+    allowed: () => false,
+  },
   { name: "a key in the query string", lines: [], allowed: () => false },
   { name: "another org's key", lines: [], allowed: () => false },
   { name: "a good key", lines: [`Authorization: Bearer ${ALL_KEY}`], allowed: () => true },
@@ -136,8 +160,10 @@ const FLOWS = [
 
 /** Counts calls that reach a handler; both flows have one, so a mock cannot answer either. */
 const HANDLERS = {
-  "@acme/qa.mjs": "export default () => { globalThis.__flowgenReached = (globalThis.__flowgenReached ?? 0) + 1; return { answer: 'reached' }; };\n",
-  "@globex/search.mjs": "export default () => { globalThis.__flowgenReached = (globalThis.__flowgenReached ?? 0) + 1; return { products: [] }; };\n",
+  "@acme/qa.mjs":
+    "export default () => { globalThis.__flowgenReached = (globalThis.__flowgenReached ?? 0) + 1; return { answer: 'reached' }; };\n",
+  "@globex/search.mjs":
+    "export default () => { globalThis.__flowgenReached = (globalThis.__flowgenReached ?? 0) + 1; return { products: [] }; };\n",
 };
 
 function reachedCount(): number {
@@ -145,7 +171,8 @@ function reachedCount(): number {
 }
 
 function headerLinesFor(variant: AuthVariant, flow: string): readonly string[] {
-  if (variant.name === "another org's key") return [`Authorization: Bearer ${flow.startsWith("@acme/") ? GLOBEX_KEY : ACME_KEY}`];
+  if (variant.name === "another org's key")
+    return [`Authorization: Bearer ${flow.startsWith("@acme/") ? GLOBEX_KEY : ACME_KEY}`];
   return variant.lines;
 }
 
@@ -169,7 +196,11 @@ describe("flowgen serve as an auth boundary: every spelling of a flow's path, wi
   beforeAll(async () => {
     handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-boundary-"));
     await writeFiles(handlersDir, HANDLERS);
-    server = await startTestServe(`${ALL_KEY},${ACME_KEY}:@acme,${GLOBEX_KEY}:@globex`, { handlers: handlersDir, cwd: "/", log: (entry) => logs.push(entry) });
+    server = await startTestServe(`${ALL_KEY},${ACME_KEY}:@acme,${GLOBEX_KEY}:@globex`, {
+      handlers: handlersDir,
+      cwd: "/",
+      log: (entry) => logs.push(entry),
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -186,24 +217,36 @@ describe("flowgen serve as an auth boundary: every spelling of a flow's path, wi
       for (const variant of AUTH_VARIANTS) {
         const lines = [...headerLinesFor(variant, flow.id), "Content-Type: application/json"];
         // The flow's own path: only a key for its org gets through.
-        const own = await sendRaw(server.port, rawPost(targetFor(variant, `/v1/${flow.id}`), lines, flow.body));
+        const own = await sendRaw(
+          server.port,
+          rawPost(targetFor(variant, `/v1/${flow.id}`), lines, flow.body),
+        );
         sent++;
         if (variant.allowed(flow.id)) {
           expect(own.status, `${variant.name} on /v1/${flow.id}`).toBe(200);
         } else {
-          expect([401, 403], `${variant.name} on /v1/${flow.id}: ${own.body}`).toContain(own.status);
+          expect([401, 403], `${variant.name} on /v1/${flow.id}: ${own.body}`).toContain(
+            own.status,
+          );
           expectErrorBody(own, `${variant.name} on /v1/${flow.id}`);
         }
         for (const spelling of spellings) {
           for (const method of ["POST", "GET"]) {
-            const response = await sendRaw(server.port, rawPost(targetFor(variant, spelling), lines, flow.body, method));
+            const response = await sendRaw(
+              server.port,
+              rawPost(targetFor(variant, spelling), lines, flow.body, method),
+            );
             sent++;
             const what = `${method} ${spelling} with ${variant.name}`;
             outcomes.push(`${response.status} ${what}`);
             expect(response.status, what).toBeGreaterThanOrEqual(400);
             expectErrorBody(response, what);
             // Without a good key, nothing tells a caller whether a path is a flow.
-            if (!variant.allowed(flow.id) && variant.name !== "another org's key" && !response.body.includes("well-formed")) {
+            if (
+              !variant.allowed(flow.id) &&
+              variant.name !== "another org's key" &&
+              !response.body.includes("well-formed")
+            ) {
               expect(response.status, `${what}: ${response.body}`).toBe(401);
             }
           }
@@ -216,24 +259,51 @@ describe("flowgen serve as an auth boundary: every spelling of a flow's path, wi
 
     // The key still works afterwards (nothing above tripped its rate limit or broke the server).
     for (const flow of FLOWS) {
-      const again = await sendRaw(server.port, rawPost(`/v1/${flow.id}`, [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"], flow.body));
+      const again = await sendRaw(
+        server.port,
+        rawPost(
+          `/v1/${flow.id}`,
+          [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"],
+          flow.body,
+        ),
+      );
       expect(again.status).toBe(200);
     }
   });
 
   it("never writes the query string, or a key in it, to the access log", async () => {
-    const response = await sendRaw(server.port, rawPost(`/v1/@acme/qa?api_key=${ALL_KEY}&x=1`, [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"], FLOWS[0]?.body ?? ""));
+    const response = await sendRaw(
+      server.port,
+      rawPost(
+        `/v1/@acme/qa?api_key=${ALL_KEY}&x=1`,
+        [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"],
+        FLOWS[0]?.body ?? "",
+      ),
+    );
     expect(response.status).toBe(200);
     const logged = JSON.stringify(logs);
-    expect(logs.some((entry) => entry["path"] === "/v1/@acme/qa" && entry["status"] === 200)).toBe(true);
-    for (const secret of [ALL_KEY, ACME_KEY, GLOBEX_KEY, "api_key", "access_token"]) expect(logged).not.toContain(secret);
+    expect(logs.some((entry) => entry["path"] === "/v1/@acme/qa" && entry["status"] === 200)).toBe(
+      true,
+    );
+    for (const secret of [ALL_KEY, ACME_KEY, GLOBEX_KEY, "api_key", "access_token"])
+      expect(logged).not.toContain(secret);
   });
 
   it("answers a path that is not well-formed with 400 in the error body", async () => {
-    const response = await sendRaw(server.port, rawPost("/v1/%zz/qa", [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"], "{}"));
+    const response = await sendRaw(
+      server.port,
+      rawPost(
+        "/v1/%zz/qa",
+        [`Authorization: Bearer ${ALL_KEY}`, "Content-Type: application/json"],
+        "{}",
+      ),
+    );
     expect(response.status).toBe(400);
     expectErrorBody(response, "/v1/%zz/qa");
-    const garbage = await sendRaw(server.port, "POST /v1/@acme/qa HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
+    const garbage = await sendRaw(
+      server.port,
+      "POST /v1/@acme/qa HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+    );
     expect(garbage.status).toBe(400);
     expectErrorBody(garbage, "a malformed header line");
   });

@@ -23,21 +23,31 @@ describe("flowgen serve: what a request body may be", () => {
   });
   afterAll(() => server?.close());
 
-  const post = (body: string | Buffer, contentType = "application/json") => sendRaw(server.port, rawPost("/v1/@acme/qa", [AUTH, `Content-Type: ${contentType}`], body));
+  const post = (body: string | Buffer, contentType = "application/json") =>
+    sendRaw(server.port, rawPost("/v1/@acme/qa", [AUTH, `Content-Type: ${contentType}`], body));
 
   it("refuses bodies nested deeper than --max-depth with 400 saying the limit, and never answers 500", async () => {
     for (const depth of [64, 3_000, 30_000]) {
       const response = await post(nested(depth));
       expect(response.status, `depth ${depth}`).toBe(400);
-      const body = JSON.parse(response.body) as { code: string; message: string; details: { pointer: string }[] };
+      const body = JSON.parse(response.body) as {
+        code: string;
+        message: string;
+        details: { pointer: string }[];
+      };
       expect(body.code).toBe("bad_request");
-      expect(body.message).toContain("deeper than 64 levels, the most this server accepts (--max-depth)");
+      expect(body.message).toContain(
+        "deeper than 64 levels, the most this server accepts (--max-depth)",
+      );
       expect(body.details[0]?.pointer).toBe(`/options${"/0".repeat(63)}`);
     }
     // At the limit the body is read, and the input schema answers.
     const atLimit = await post(nested(63));
     expect(atLimit.status).toBe(400);
-    expect(JSON.parse(atLimit.body)).toMatchObject({ code: "invalid_input", details: [{ pointer: "/options/0", message: "must be string" }] });
+    expect(JSON.parse(atLimit.body)).toMatchObject({
+      code: "invalid_input",
+      details: [{ pointer: "/options/0", message: "must be string" }],
+    });
     expect(logs.filter((entry) => entry["level"] === "error")).toEqual([]);
   });
 
@@ -45,24 +55,44 @@ describe("flowgen serve: what a request body may be", () => {
     for (const number of ["1e400", "-1e400", `1${"0".repeat(400)}`]) {
       const response = await post(`{"question":"x","options":["a",${number}]}`);
       expect(response.status, number).toBe(400);
-      expect(JSON.parse(response.body)).toMatchObject({ code: "bad_request", details: [{ pointer: "/options/1", message: expect.stringContaining("must be finite") }] });
+      expect(JSON.parse(response.body)).toMatchObject({
+        code: "bad_request",
+        details: [{ pointer: "/options/1", message: expect.stringContaining("must be finite") }],
+      });
     }
   });
 
   it("reads UTF-8 only: 415 for another charset, 400 for bytes that are not UTF-8", async () => {
-    for (const type of ["application/json; charset=utf-16", "application/json; charset=latin1", 'application/json; charset="UTF-16LE"']) {
+    for (const type of [
+      "application/json; charset=utf-16",
+      "application/json; charset=latin1",
+      'application/json; charset="UTF-16LE"',
+    ]) {
       const response = await post(JSON.stringify({ question: "x" }), type);
       expect(response.status, type).toBe(415);
       expect(JSON.parse(response.body)).toMatchObject({ code: "unsupported_media_type" });
     }
-    for (const type of ["application/json; charset=utf-8", 'application/json; charset="UTF-8"', "application/json;charset=utf8", "Application/JSON"]) {
+    for (const type of [
+      "application/json; charset=utf-8",
+      'application/json; charset="UTF-8"',
+      "application/json;charset=utf8",
+      "Application/JSON",
+    ]) {
       expect((await post(JSON.stringify({ question: "x" }), type)).status, type).toBe(200);
     }
     const latin1 = Buffer.from('{"question":"caf\xe9"}', "latin1");
     const broken = await post(latin1);
     expect(broken.status).toBe(400);
-    expect(JSON.parse(broken.body)).toMatchObject({ code: "invalid_json", message: expect.stringContaining("not valid UTF-8") });
-    const withBom = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ question: "x" }))]));
+    expect(JSON.parse(broken.body)).toMatchObject({
+      code: "invalid_json",
+      message: expect.stringContaining("not valid UTF-8"),
+    });
+    const withBom = await post(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(JSON.stringify({ question: "x" })),
+      ]),
+    );
     expect(withBom.status).toBe(200);
     const plain = await post("question", "text/plain");
     expect(plain.status).toBe(415);
@@ -78,8 +108,11 @@ describe("flowgen serve: slow clients", () => {
 
   it("answers 408 and closes connections whose headers do not arrive in time", async () => {
     const started = performance.now();
-    const partial = "POST /v1/@acme/qa HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
-    const answers = await Promise.all(Array.from({ length: 25 }, () => sendRaw(server.port, partial, 5_000)));
+    const partial =
+      "POST /v1/@acme/qa HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => sendRaw(server.port, partial, 5_000)),
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(408));
     expect(JSON.parse(answers[0]?.body ?? "")).toMatchObject({ code: "request_timeout" });
@@ -140,7 +173,9 @@ describe("flowgen serve start-up", () => {
       ["--request-timeout", "5", "--request-timeout 30000"],
     ] as const) {
       const err: string[] = [];
-      const code = await main(["serve", "--port", "0", "--no-watch", flag, value], { io: { out: () => undefined, err: (line) => err.push(line) } });
+      const code = await main(["serve", "--port", "0", "--no-watch", flag, value], {
+        io: { out: () => undefined, err: (line) => err.push(line) },
+      });
       expect(code, flag).toBe(2);
       expect(err.join("\n")).toContain(says);
     }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
 import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
 import { main } from "../src/cli.js";
-import { createFaultInjector, parseFaultFlags, parseFaultHeader, type FaultFlags, type FaultPlan, type FaultSettings } from "../src/serve/faults.js";
+import {
+  createFaultInjector,
+  parseFaultFlags,
+  parseFaultHeader,
+  type FaultFlags,
+  type FaultPlan,
+  type FaultSettings,
+} from "../src/serve/faults.js";
 import type { ServeOptions } from "../src/serve/serve.js";
 import { startTestServe, type StartedServe } from "./helpers/serve.js";
 import { failureOf } from "./helpers/flow-error.js";
@@ -28,7 +35,12 @@ async function postQa(url: string, headers: Record<string, string> = {}) {
     body: JSON.stringify(QUESTION),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, ms: performance.now() - started };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as Record<string, unknown>,
+    ms: performance.now() - started,
+  };
 }
 
 function plan(flags: FaultFlags): FaultPlan {
@@ -36,27 +48,66 @@ function plan(flags: FaultFlags): FaultPlan {
 }
 
 describe("parseFaultFlags", () => {
-  const cases: [string, { given: FaultFlags; want: { all: FaultSettings; flows?: Record<string, FaultSettings>; header?: boolean } }][] = [
+  const cases: [
+    string,
+    {
+      given: FaultFlags;
+      want: { all: FaultSettings; flows?: Record<string, FaultSettings>; header?: boolean };
+    },
+  ][] = [
     ["nothing: no faults, header on", { given: {}, want: { all: {} } }],
-    ["fixed latency", { given: { latency: "100" }, want: { all: { latency: { min: 100, max: 100 } } } }],
-    ["latency range", { given: { latency: " 100 - 300 " }, want: { all: { latency: { min: 100, max: 300 } } } }],
+    [
+      "fixed latency",
+      { given: { latency: "100" }, want: { all: { latency: { min: 100, max: 100 } } } },
+    ],
+    [
+      "latency range",
+      { given: { latency: " 100 - 300 " }, want: { all: { latency: { min: 100, max: 300 } } } },
+    ],
     [
       "rates and status",
-      { given: { errorRate: "0.1", errorStatus: "500", rateLimitRate: ".05" }, want: { all: { errorRate: 0.1, errorStatus: 500, rateLimitRate: 0.05 } } },
+      {
+        given: { errorRate: "0.1", errorStatus: "500", rateLimitRate: ".05" },
+        want: { all: { errorRate: 0.1, errorStatus: 500, rateLimitRate: 0.05 } },
+      },
     ],
-    ["rates at the bounds", { given: { errorRate: "0", rateLimitRate: "1" }, want: { all: { errorRate: 0, rateLimitRate: 1 } } }],
+    [
+      "rates at the bounds",
+      {
+        given: { errorRate: "0", rateLimitRate: "1" },
+        want: { all: { errorRate: 0, rateLimitRate: 1 } },
+      },
+    ],
     [
       "per flow, every setting",
       {
         given: { fault: ["@acme/qa:latency=200, error=0.5,status=500,429=0.1"] },
-        want: { all: {}, flows: { "@acme/qa": { latency: { min: 200, max: 200 }, errorRate: 0.5, errorStatus: 500, rateLimitRate: 0.1 } } },
+        want: {
+          all: {},
+          flows: {
+            "@acme/qa": {
+              latency: { min: 200, max: 200 },
+              errorRate: 0.5,
+              errorStatus: 500,
+              rateLimitRate: 0.1,
+            },
+          },
+        },
       },
     ],
     [
       "per flow, repeated: settings for one flow combine, the last wins",
       {
-        given: { fault: ["@acme/qa:error=0.5", "@globex/search:latency=10-20", "@acme/qa:error=0.2,429=1"] },
-        want: { all: {}, flows: { "@acme/qa": { errorRate: 0.2, rateLimitRate: 1 }, "@globex/search": { latency: { min: 10, max: 20 } } } },
+        given: {
+          fault: ["@acme/qa:error=0.5", "@globex/search:latency=10-20", "@acme/qa:error=0.2,429=1"],
+        },
+        want: {
+          all: {},
+          flows: {
+            "@acme/qa": { errorRate: 0.2, rateLimitRate: 1 },
+            "@globex/search": { latency: { min: 10, max: 20 } },
+          },
+        },
       },
     ],
     ["--no-dev-faults", { given: { devFaults: false }, want: { all: {}, header: false } }],
@@ -69,22 +120,76 @@ describe("parseFaultFlags", () => {
   });
 
   const errors: [string, { given: FaultFlags; want: string }][] = [
-    ["latency not a number", { given: { latency: "fast" }, want: '--latency fast: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "fast")' }],
-    ["latency range backwards", { given: { latency: "300-100" }, want: '--latency 300-100: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "300-100")' }],
-    ["latency too long", { given: { latency: "600001" }, want: '--latency 600001: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "600001")' }],
-    ["rate above 1", { given: { errorRate: "1.5" }, want: '--error-rate 1.5: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "1.5")' }],
-    ["rate as a percentage", { given: { rateLimitRate: "5%" }, want: '--rate-limit-rate 5%: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "5%")' }],
-    ["empty rate", { given: { errorRate: "" }, want: '--error-rate : give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "")' }],
-    ["status other than 500 or 503", { given: { errorStatus: "502" }, want: '--error-status 502: the injected error status is 500 or 503 (got "502")' }],
+    [
+      "latency not a number",
+      {
+        given: { latency: "fast" },
+        want: '--latency fast: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "fast")',
+      },
+    ],
+    [
+      "latency range backwards",
+      {
+        given: { latency: "300-100" },
+        want: '--latency 300-100: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "300-100")',
+      },
+    ],
+    [
+      "latency too long",
+      {
+        given: { latency: "600001" },
+        want: '--latency 600001: give whole milliseconds up to 600000, or a range low-high, e.g. 200 or 100-300 (got "600001")',
+      },
+    ],
+    [
+      "rate above 1",
+      {
+        given: { errorRate: "1.5" },
+        want: '--error-rate 1.5: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "1.5")',
+      },
+    ],
+    [
+      "rate as a percentage",
+      {
+        given: { rateLimitRate: "5%" },
+        want: '--rate-limit-rate 5%: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "5%")',
+      },
+    ],
+    [
+      "empty rate",
+      {
+        given: { errorRate: "" },
+        want: '--error-rate : give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "")',
+      },
+    ],
+    [
+      "status other than 500 or 503",
+      {
+        given: { errorStatus: "502" },
+        want: '--error-status 502: the injected error status is 500 or 503 (got "502")',
+      },
+    ],
     [
       "--fault without settings",
-      { given: { fault: ["@acme/qa"] }, want: '--fault "@acme/qa": write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"' },
+      {
+        given: { fault: ["@acme/qa"] },
+        want: '--fault "@acme/qa": write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"',
+      },
     ],
     [
       "--fault without a flow",
-      { given: { fault: ["error=0.5"] }, want: '--fault "error=0.5": write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"' },
+      {
+        given: { fault: ["error=0.5"] },
+        want: '--fault "error=0.5": write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"',
+      },
     ],
-    ["--fault, empty list", { given: { fault: ["@acme/qa: , "] }, want: '--fault "@acme/qa: , ": name at least one setting, e.g. @acme/qa:error=0.5' }],
+    [
+      "--fault, empty list",
+      {
+        given: { fault: ["@acme/qa: , "] },
+        want: '--fault "@acme/qa: , ": name at least one setting, e.g. @acme/qa:error=0.5',
+      },
+    ],
     [
       "--fault, unknown setting",
       {
@@ -94,18 +199,36 @@ describe("parseFaultFlags", () => {
     ],
     [
       "--fault, setting without a value",
-      { given: { fault: ["@acme/qa:error"] }, want: '--fault "@acme/qa:error": "error" needs a value, e.g. error=…; the settings are latency, error, status and 429' },
+      {
+        given: { fault: ["@acme/qa:error"] },
+        want: '--fault "@acme/qa:error": "error" needs a value, e.g. error=…; the settings are latency, error, status and 429',
+      },
     ],
-    ["--fault, bad rate", { given: { fault: ["@acme/qa:429=2"] }, want: '--fault "@acme/qa:429=2": 429: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")' }],
+    [
+      "--fault, bad rate",
+      {
+        given: { fault: ["@acme/qa:429=2"] },
+        want: '--fault "@acme/qa:429=2": 429: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")',
+      },
+    ],
   ];
-  it.each(errors)("refuses %s with a RangeError that says what to write", (_name, { given, want }) => {
-    expect(() => parseFaultFlags(given)).toThrow(new RangeError(want));
-  });
+  it.each(errors)(
+    "refuses %s with a RangeError that says what to write",
+    (_name, { given, want }) => {
+      expect(() => parseFaultFlags(given)).toThrow(new RangeError(want));
+    },
+  );
 });
 
 describe("parseFaultHeader", () => {
   const cases: [string, { given: string; want: FaultSettings }][] = [
-    ["the documented example", { given: "latency=200, error=503, 429", want: { latency: { min: 200, max: 200 }, errorRate: 1, errorStatus: 503, rateLimitRate: 1 } }],
+    [
+      "the documented example",
+      {
+        given: "latency=200, error=503, 429",
+        want: { latency: { min: 200, max: 200 }, errorRate: 1, errorStatus: 503, rateLimitRate: 1 },
+      },
+    ],
     ["error alone is a 503", { given: "error", want: { errorRate: 1, errorStatus: 503 } }],
     ["error=500", { given: "error=500", want: { errorRate: 1, errorStatus: 500 } }],
     ["latency range", { given: "latency=5-10", want: { latency: { min: 5, max: 10 } } }],
@@ -152,7 +275,9 @@ describe("createFaultInjector", () => {
     expect(outcomes(faults, 8, "@acme/qa", 40)).not.toBe(first);
     expect(outcomes(faults, 7, "@globex/search", 40)).not.toBe(first);
     // Pinned, so a change to the PRNG or the draws is a reviewed diff: seeds in users' tests keep their meaning.
-    expect(outcomes(faults, 1, "@acme/qa", 40)).toMatchInlineSnapshot(`".E.EE......EE..E..EEEE.E.E...EE..E.E..E."`);
+    expect(outcomes(faults, 1, "@acme/qa", 40)).toMatchInlineSnapshot(
+      `".E.EE......EE..E..EEEE.E.E...EE..E.E..E."`,
+    );
   });
 
   it("keeps each flow's sequence apart: calls to one flow do not move another's", () => {
@@ -170,24 +295,31 @@ describe("createFaultInjector", () => {
     const errorsOnly = outcomes(plan({ errorRate: "0.3" }), 5, "@acme/qa", 60);
     const both = outcomes(plan({ errorRate: "0.3", rateLimitRate: "0.2" }), 5, "@acme/qa", 60);
     expect(both).toContain("R");
-    for (let i = 0; i < both.length; i++) if (both[i] !== "R") expect(both[i], `call ${i}`).toBe(errorsOnly[i]);
+    for (let i = 0; i < both.length; i++)
+      if (both[i] !== "R") expect(both[i], `call ${i}`).toBe(errorsOnly[i]);
   });
 
   it("draws latency within the range, whole milliseconds, and reaches both ends", () => {
     const injector = createFaultInjector(plan({ latency: "10-12" }), 1, FLOWS);
-    const seen = new Set(Array.from({ length: 200 }, () => injector.decide("@acme/qa", undefined).latencyMs));
+    const seen = new Set(
+      Array.from({ length: 200 }, () => injector.decide("@acme/qa", undefined).latencyMs),
+    );
     expect([...seen].sort()).toEqual([10, 11, 12]);
   });
 
   it("hits about the configured share of calls", () => {
-    const errors = [...outcomes(plan({ errorRate: "0.3" }), 1, "@acme/qa", 2000)].filter((c) => c === "E").length;
+    const errors = [...outcomes(plan({ errorRate: "0.3" }), 1, "@acme/qa", 2000)].filter(
+      (c) => c === "E",
+    ).length;
     expect(errors).toBeGreaterThan(500);
     expect(errors).toBeLessThan(700);
   });
 
   it("refuses a plan that names a flow that does not exist", () => {
     expect(() => createFaultInjector(plan({ fault: ["@acme/qaa:error=1"] }), 1, FLOWS)).toThrow(
-      new RangeError("--fault names @acme/qaa, which is not a flow here; the flows are: @acme/qa, @globex/search"),
+      new RangeError(
+        "--fault names @acme/qaa, which is not a flow here; the flows are: @acme/qa, @globex/search",
+      ),
     );
   });
 });
@@ -211,7 +343,12 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
     try {
       const qa = createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false });
       const error = await failureOf(qa.run(QUESTION));
-      expect(error).toMatchObject({ kind: "server", status: 503, code: "unavailable", retryAfterMs: 1000 });
+      expect(error).toMatchObject({
+        kind: "server",
+        status: 503,
+        code: "unavailable",
+        retryAfterMs: 1000,
+      });
       expect(error.message).toContain("injected by flowgen serve --error-rate 1");
       expect(error.requestId).toBe(error.headers?.get("x-request-id"));
     } finally {
@@ -222,8 +359,15 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   it("answers 500 without Retry-After with --error-status 500", async () => {
     const server = await serve({ faults: plan({ errorRate: "1", errorStatus: "500" }) });
     try {
-      const error = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION));
-      expect(error).toMatchObject({ kind: "server", status: 500, code: "internal", retryAfterMs: undefined });
+      const error = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION),
+      );
+      expect(error).toMatchObject({
+        kind: "server",
+        status: 500,
+        code: "internal",
+        retryAfterMs: undefined,
+      });
       expect(error.headers?.get("retry-after")).toBeNull();
     } finally {
       await server.close();
@@ -233,8 +377,15 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   it("answers every call with 429 and Retry-After at --rate-limit-rate 1", async () => {
     const server = await serve({ faults: plan({ rateLimitRate: "1" }) });
     try {
-      const error = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION));
-      expect(error).toMatchObject({ kind: "rate_limited", status: 429, code: "rate_limited", retryAfterMs: 1000 });
+      const error = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION),
+      );
+      expect(error).toMatchObject({
+        kind: "rate_limited",
+        status: 429,
+        code: "rate_limited",
+        retryAfterMs: 1000,
+      });
       expect(error.message).toContain("injected by flowgen serve --rate-limit-rate 1");
       expect(error.headers?.get("ratelimit-remaining")).toBe("0");
     } finally {
@@ -245,11 +396,19 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   it("lets auth, the real rate limit and the body checks answer first", async () => {
     const server = await serve({ faults: plan({ errorRate: "1" }), rate: 1, burst: 1 });
     try {
-      const unknown = await failureOf(createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: server.url, retry: false }).run(QUESTION));
+      const unknown = await failureOf(
+        createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: server.url, retry: false }).run(
+          QUESTION,
+        ),
+      );
       expect(unknown).toMatchObject({ status: 401 });
-      const invalid = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run({ question: "" }));
+      const invalid = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run({ question: "" }),
+      );
       expect(invalid).toMatchObject({ status: 400, code: "invalid_input" });
-      const limited = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION));
+      const limited = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION),
+      );
       expect(limited).toMatchObject({ status: 429 });
       expect(limited.message).not.toContain("injected");
     } finally {
@@ -260,7 +419,9 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   it("applies --fault to that flow only", async () => {
     const server = await serve({ faults: plan({ fault: ["@acme/qa:error=1,status=500"] }) });
     try {
-      const error = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION));
+      const error = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run(QUESTION),
+      );
       expect(error).toMatchObject({ status: 500, code: "internal" });
       expect(error.message).toContain("injected by flowgen serve --fault @acme/qa:error=1");
       const search = createGlobexSearchClient({ apiKey: KEY, baseUrl: server.url, retry: false });
@@ -282,7 +443,9 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
       expect(slow).toMatchObject({ status: 500, body: { code: "internal" } });
       expect(slow.ms).toBeGreaterThanOrEqual(100);
 
-      expect(await qa.run(QUESTION, { headers: { "X-Flowgen-Fault": "none" } })).toEqual({ answer: "Paris" });
+      expect(await qa.run(QUESTION, { headers: { "X-Flowgen-Fault": "none" } })).toEqual({
+        answer: "Paris",
+      });
 
       const malformed = await postQa(server.url, { "x-flowgen-fault": "error=418" });
       expect(malformed).toMatchObject({ status: 400, body: { code: "bad_request" } });
@@ -296,7 +459,10 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
     const server = await serve({ faults: plan({ devFaults: false }) });
     try {
       for (const header of ["429", "error", "not even valid"]) {
-        expect(await postQa(server.url, { "x-flowgen-fault": header })).toMatchObject({ status: 200, body: { answer: "Paris" } });
+        expect(await postQa(server.url, { "x-flowgen-fault": header })).toMatchObject({
+          status: 200,
+          body: { answer: "Paris" },
+        });
       }
     } finally {
       await server.close();
@@ -324,14 +490,21 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
 describe("flowgen serve fault flags", () => {
   it("exits 2 with the parser's message for a bad value", async () => {
     const err: string[] = [];
-    const code = await main(["serve", "--port", "0", "--no-watch", "--error-rate", "2"], { io: { out: () => undefined, err: (line) => err.push(line) } });
+    const code = await main(["serve", "--port", "0", "--no-watch", "--error-rate", "2"], {
+      io: { out: () => undefined, err: (line) => err.push(line) },
+    });
     expect(code).toBe(2);
-    expect(err).toEqual(['flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")']);
+    expect(err).toEqual([
+      'flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")',
+    ]);
   });
 
   it("exits 2 when --fault names a flow that does not exist", async () => {
     const err: string[] = [];
-    const code = await main(["serve", "--port", "0", "--no-watch", "--fault", "@acme/nope:error=1"], { io: { out: () => undefined, err: (line) => err.push(line) } });
+    const code = await main(
+      ["serve", "--port", "0", "--no-watch", "--fault", "@acme/nope:error=1"],
+      { io: { out: () => undefined, err: (line) => err.push(line) } },
+    );
     expect(code).toBe(2);
     expect(err[0]).toContain("--fault names @acme/nope, which is not a flow here");
   });
@@ -344,13 +517,32 @@ describe("flowgen serve fault flags", () => {
     beforeAll(async () => {
       child = spawn(
         process.execPath,
-        [path.join(REPO_ROOT, "bin/flowgen.js"), "serve", "--port", "0", "--no-watch", "--latency", "20-40", "--error-rate", "1", "--error-status", "500", "--fault", "@acme/qa:error=0"],
-        { cwd: REPO_ROOT, env: { ...process.env, FLOWGEN_SERVE_KEYS: "" }, stdio: ["ignore", "ignore", "pipe"] },
+        [
+          path.join(REPO_ROOT, "bin/flowgen.js"),
+          "serve",
+          "--port",
+          "0",
+          "--no-watch",
+          "--latency",
+          "20-40",
+          "--error-rate",
+          "1",
+          "--error-status",
+          "500",
+          "--fault",
+          "@acme/qa:error=0",
+        ],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
+          stdio: ["ignore", "ignore", "pipe"],
+        },
       );
       let stderr = "";
       child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
       exited = new Promise((resolve) => child.on("exit", resolve));
-      for (let i = 0; i < 100 && !stderr.includes("curl"); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && !stderr.includes("curl"); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1] ?? "";
       key = /dev key is (fg_dev_[0-9a-f]+)/.exec(stderr)?.[1] ?? "";
       expect(url, stderr).not.toBe("");
@@ -362,9 +554,14 @@ describe("flowgen serve fault flags", () => {
 
     it("passes the flags to the server: global faults, overridden for one flow", async () => {
       const search = createGlobexSearchClient({ apiKey: key, baseUrl: url, retry: false });
-      expect(await failureOf(search.run({ text: "x" }))).toMatchObject({ status: 500, code: "internal" });
+      expect(await failureOf(search.run({ text: "x" }))).toMatchObject({
+        status: 500,
+        code: "internal",
+      });
       const started = performance.now();
-      expect(await createQaClient({ apiKey: key, baseUrl: url, retry: false }).run(QUESTION)).toEqual({ answer: "Paris" });
+      expect(
+        await createQaClient({ apiKey: key, baseUrl: url, retry: false }).run(QUESTION),
+      ).toEqual({ answer: "Paris" });
       expect(performance.now() - started).toBeGreaterThanOrEqual(20);
     });
   });

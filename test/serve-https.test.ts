@@ -30,7 +30,10 @@ async function callTrusting(certFile: string, url: string): Promise<string> {
         `console.log(JSON.stringify(await qa.run({ question: "What is the capital of France?" })));`,
       ].join("\n"),
     );
-    const { stdout } = await run(process.execPath, ["--import", "tsx", script], { cwd: REPO_ROOT, env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile } });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile },
+    });
     return stdout.trim();
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -47,7 +50,9 @@ describe("flowgen serve over HTTPS", () => {
       expect(await callTrusting(certFile, server.url)).toBe('{"answer":"Paris"}');
 
       // This process does not trust the certificate: the client reports a connection failure.
-      const error = await failureOf(createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run({ question: "?" }));
+      const error = await failureOf(
+        createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false }).run({ question: "?" }),
+      );
       expect(error).toMatchObject({ kind: "connection", status: 0 });
       expect(error.message).toMatch(/certificate/i);
     } finally {
@@ -60,19 +65,33 @@ describe("flowgen serve over HTTPS", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "flowgen-tls-"));
     try {
       const { generate } = await import("selfsigned");
-      const pems = await generate([{ name: "commonName", value: "localhost" }], { keyType: "ec", algorithm: "sha256" });
+      const pems = await generate([{ name: "commonName", value: "localhost" }], {
+        keyType: "ec",
+        algorithm: "sha256",
+      });
       await writeFile(path.join(dir, "cert.pem"), pems.cert);
       await writeFile(path.join(dir, "key.pem"), pems.private);
-      const server = await serve({ certFile: path.join(dir, "cert.pem"), keyFile: path.join(dir, "key.pem") });
+      const server = await serve({
+        certFile: path.join(dir, "cert.pem"),
+        keyFile: path.join(dir, "key.pem"),
+      });
       try {
         expect(server.certFile).toBe(path.join(dir, "cert.pem"));
-        expect(await callTrusting(path.join(dir, "cert.pem"), server.url)).toBe('{"answer":"Paris"}');
+        expect(await callTrusting(path.join(dir, "cert.pem"), server.url)).toBe(
+          '{"answer":"Paris"}',
+        );
       } finally {
         await server.close();
       }
-      await expect(serve({ certFile: path.join(dir, "cert.pem") })).rejects.toThrow("HTTPS needs both --tls-cert and --tls-key (PEM files)");
-      await expect(serve({ certFile: path.join(dir, "missing.pem"), keyFile: path.join(dir, "key.pem") })).rejects.toThrow(/--tls-cert .*missing\.pem: cannot be read \(ENOENT\); pass a PEM file/);
-      await expect(serve({ certFile: path.join(dir, "key.pem"), keyFile: path.join(dir, "key.pem") })).rejects.toThrow(/not a PEM certificate/);
+      await expect(serve({ certFile: path.join(dir, "cert.pem") })).rejects.toThrow(
+        "HTTPS needs both --tls-cert and --tls-key (PEM files)",
+      );
+      await expect(
+        serve({ certFile: path.join(dir, "missing.pem"), keyFile: path.join(dir, "key.pem") }),
+      ).rejects.toThrow(/--tls-cert .*missing\.pem: cannot be read \(ENOENT\); pass a PEM file/);
+      await expect(
+        serve({ certFile: path.join(dir, "key.pem"), keyFile: path.join(dir, "key.pem") }),
+      ).rejects.toThrow(/not a PEM certificate/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -22,7 +22,13 @@ function shortHash(key: string): string {
 
 describe("loadKeys from FLOWGEN_SERVE_KEYS", () => {
   it.each<[string, { given: string; want: KeyEntry[] }]>([
-    ["one key", { given: "alpha-key", want: [{ key: "alpha-key", orgs: undefined, name: `key-${shortHash("alpha-key")}` }] }],
+    [
+      "one key",
+      {
+        given: "alpha-key",
+        want: [{ key: "alpha-key", orgs: undefined, name: `key-${shortHash("alpha-key")}` }],
+      },
+    ],
     [
       "keys with orgs, spaces around entries and empty entries",
       {
@@ -36,13 +42,30 @@ describe("loadKeys from FLOWGEN_SERVE_KEYS", () => {
     ],
     ["an empty value", { given: "", want: [] }],
     ["only separators", { given: " , ,, ", want: [] }],
-    ["punctuation in keys", { given: "a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z", want: [{ key: "a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z", orgs: undefined, name: `key-${shortHash("a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z")}` }] }],
+    [
+      "punctuation in keys",
+      {
+        given: "a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z",
+        want: [
+          {
+            key: "a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z",
+            orgs: undefined,
+            name: `key-${shortHash("a!#$%&'()*+-./;<=>?@[\\]^_`{|}~z")}`,
+          },
+        ],
+      },
+    ],
   ])("%s", async (_, { given, want }) => {
     expect(await loadKeys({ env: given, cwd: os.tmpdir() })).toEqual(want);
   });
 
   it("names each bad entry by position and says what to do", async () => {
-    const error = await keysError(() => loadKeys({ env: "ok-key, :@acme,sec ret1,secr3t:,s3cret:acme+@Globex+@-x+,tab\tkey,ünïcode", cwd: os.tmpdir() }));
+    const error = await keysError(() =>
+      loadKeys({
+        env: "ok-key, :@acme,sec ret1,secr3t:,s3cret:acme+@Globex+@-x+,tab\tkey,ünïcode",
+        cwd: os.tmpdir(),
+      }),
+    );
     expect(error.message).toMatchInlineSnapshot(`
       "FLOWGEN_SERVE_KEYS entry 2: no key before the colon; write key or key:@org1+@org2, entries separated by commas
       FLOWGEN_SERVE_KEYS entry 3: the key has a space or other whitespace in it; separate entries with commas, and keys here are printable ASCII without spaces, commas or colons
@@ -55,12 +78,17 @@ describe("loadKeys from FLOWGEN_SERVE_KEYS", () => {
       FLOWGEN_SERVE_KEYS entry 7: the key has a character keys cannot have; keys here are printable ASCII without spaces, commas or colons (a keys file allows commas and colons)"
     `);
     expect(error.problems).toHaveLength(9);
-    for (const secret of ["ok-key", "sec ret1", "secr3t", "s3cret", "tab\tkey", "ünïcode"]) expect(error.message).not.toContain(secret);
+    for (const secret of ["ok-key", "sec ret1", "secr3t", "s3cret", "tab\tkey", "ünïcode"])
+      expect(error.message).not.toContain(secret);
   });
 
   it("rejects a key given twice, naming both entries", async () => {
-    const error = await keysError(() => loadKeys({ env: "dup-key,other,dup-key:@acme", cwd: os.tmpdir() }));
-    expect(error.message).toBe("FLOWGEN_SERVE_KEYS entry 3: the same key as FLOWGEN_SERVE_KEYS entry 1; keep one of them");
+    const error = await keysError(() =>
+      loadKeys({ env: "dup-key,other,dup-key:@acme", cwd: os.tmpdir() }),
+    );
+    expect(error.message).toBe(
+      "FLOWGEN_SERVE_KEYS entry 3: the same key as FLOWGEN_SERVE_KEYS entry 1; keep one of them",
+    );
     expect(error.message).not.toContain("dup-key");
   });
 
@@ -79,12 +107,17 @@ describe("loadKeys from a keys file", () => {
   });
 
   async function keysFile(name: string, content: unknown): Promise<string> {
-    await writeFile(path.join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
+    await writeFile(
+      path.join(dir, name),
+      typeof content === "string" ? content : JSON.stringify(content, null, 2),
+    );
     return name;
   }
 
   it("reads keys, orgs and names, and combines them with env keys", async () => {
-    const file = await keysFile("good.json", { keys: [{ key: "file-key-1", orgs: ["@acme"], name: "ci" }, { key: "file-key-2" }] });
+    const file = await keysFile("good.json", {
+      keys: [{ key: "file-key-1", orgs: ["@acme"], name: "ci" }, { key: "file-key-2" }],
+    });
     expect(await loadKeys({ env: "env-key:@globex", file, cwd: dir })).toEqual([
       { key: "env-key", orgs: ["@globex"], name: `key-${shortHash("env-key")}` },
       { key: "file-key-1", orgs: ["@acme"], name: "ci" },
@@ -99,13 +132,43 @@ describe("loadKeys from a keys file", () => {
   });
 
   it.each([
-    ["a missing file", "absent.json", undefined, "absent.json: no such keys file; check the path (it is relative to the working directory)"],
+    [
+      "a missing file",
+      "absent.json",
+      undefined,
+      "absent.json: no such keys file; check the path (it is relative to the working directory)",
+    ],
     ["a folder", "conf", undefined, "conf: is a folder; pass the keys file itself"],
-    ["invalid JSON", "syntax.json", '{\n  "keys": [{ "key": "hunter2-secret", }]\n}', "syntax.json:2:39: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too)"],
-    ["not an object", "array.json", "[]", 'array.json:1:1: the keys file must hold a JSON object; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)'],
-    ["no keys property", "nokeys.json", { key: [] }, 'nokeys.json:2:3 #/key: unknown property "key"; the file has only "keys"\nnokeys.json:1:1: no "keys" array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)'],
-    ["keys not an array", "obj.json", { keys: { key: "x" } }, 'obj.json:2:3 #/keys: "keys" must be an array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)'],
-    ["an empty keys array", "empty.json", { keys: [] }, "empty.json:2:3 #/keys: no keys listed; add one, or do not pass a keys file to get a dev key"],
+    [
+      "invalid JSON",
+      "syntax.json",
+      '{\n  "keys": [{ "key": "hunter2-secret", }]\n}',
+      "syntax.json:2:39: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too)",
+    ],
+    [
+      "not an object",
+      "array.json",
+      "[]",
+      'array.json:1:1: the keys file must hold a JSON object; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)',
+    ],
+    [
+      "no keys property",
+      "nokeys.json",
+      { key: [] },
+      'nokeys.json:2:3 #/key: unknown property "key"; the file has only "keys"\nnokeys.json:1:1: no "keys" array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)',
+    ],
+    [
+      "keys not an array",
+      "obj.json",
+      { keys: { key: "x" } },
+      'obj.json:2:3 #/keys: "keys" must be an array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)',
+    ],
+    [
+      "an empty keys array",
+      "empty.json",
+      { keys: [] },
+      "empty.json:2:3 #/keys: no keys listed; add one, or do not pass a keys file to get a dev key",
+    ],
   ])("reports %s", async (_, name, content, want) => {
     await mkdir(path.join(dir, "conf"), { recursive: true });
     const file = content === undefined ? name : await keysFile(name, content);
@@ -149,9 +212,16 @@ describe("loadKeys from a keys file", () => {
 
   it("rejects duplicate keys and names within the file and across env and file", async () => {
     const file = await keysFile("dups.json", {
-      keys: [{ key: "shared-secret", name: "ci" }, { key: "file-secret", name: "ci" }, { key: "file-secret" }, { key: "other-secret", name: "env-secret" }],
+      keys: [
+        { key: "shared-secret", name: "ci" },
+        { key: "file-secret", name: "ci" },
+        { key: "file-secret" },
+        { key: "other-secret", name: "env-secret" },
+      ],
     });
-    const error = await keysError(() => loadKeys({ env: "env-secret,shared-secret", file, cwd: dir }));
+    const error = await keysError(() =>
+      loadKeys({ env: "env-secret,shared-secret", file, cwd: dir }),
+    );
     expect(error.message).toMatchInlineSnapshot(`
       "dups.json:4:7 #/keys/0/key: the same key as FLOWGEN_SERVE_KEYS entry 2; keep one of them
       dups.json:12:7 #/keys/2/key: the same key as dups.json:8:7 #/keys/1/key; keep one of them
@@ -183,16 +253,32 @@ describe("createKeyring", () => {
     ["Bearer without a token", "Bearer", { ok: false, reason: "malformed" }],
     ["Bearer and a space", "Bearer ", { ok: false, reason: "malformed" }],
     ["a token with a space", "Bearer acme-only-key extra", { ok: false, reason: "malformed" }],
-    ["a token with a control character", "Bearer acme-only\u0001key", { ok: false, reason: "malformed" }],
+    [
+      "a token with a control character",
+      "Bearer acme-only\u0001key",
+      { ok: false, reason: "malformed" },
+    ],
     ["a tab as separator", "Bearer\tacme-only-key", { ok: false, reason: "malformed" }],
-    ["a scheme that starts like Bearer", "Bearerish acme-only-key", { ok: false, reason: "malformed" }],
+    [
+      "a scheme that starts like Bearer",
+      "Bearerish acme-only-key",
+      { ok: false, reason: "malformed" },
+    ],
     ["an unknown key", "Bearer not-a-key", { ok: false, reason: "unknown" }],
     ["a prefix of a key", "Bearer acme-only", { ok: false, reason: "unknown" }],
     ["a key in other case", "Bearer ACME-ONLY-KEY", { ok: false, reason: "unknown" }],
     ["a valid key", "Bearer acme-only-key", { ok: true, name: "acme-ci", orgs: ["@acme"] }],
     ["lowercase bearer", "bearer acme-only-key", { ok: true, name: "acme-ci", orgs: ["@acme"] }],
-    ["uppercase BEARER and several spaces", "BEARER   two-orgs-key", { ok: true, name: "both", orgs: ["@acme", "@globex"] }],
-    ["spaces around the value", "  Bearer every-org-key  ", { ok: true, name: `key-${shortHash("every-org-key")}`, orgs: undefined }],
+    [
+      "uppercase BEARER and several spaces",
+      "BEARER   two-orgs-key",
+      { ok: true, name: "both", orgs: ["@acme", "@globex"] },
+    ],
+    [
+      "spaces around the value",
+      "  Bearer every-org-key  ",
+      { ok: true, name: `key-${shortHash("every-org-key")}`, orgs: undefined },
+    ],
   ])("authenticate: %s", (_, header, want) => {
     expect(keyring.authenticate(header)).toEqual(want);
   });
@@ -226,7 +312,13 @@ describe("createKeyring", () => {
   it("rejects keys that could never be sent, and repeated keys or names, without showing them", () => {
     let caught: unknown;
     try {
-      createKeyring([{ key: "dup-secret" }, { key: "dup-secret" }, { key: "sp ace-secret", name: "a" }, { key: "x-secret", name: "a" }, { key: "y-secret", name: " padded" }]);
+      createKeyring([
+        { key: "dup-secret" },
+        { key: "dup-secret" },
+        { key: "sp ace-secret", name: "a" },
+        { key: "x-secret", name: "a" },
+        { key: "y-secret", name: " padded" },
+      ]);
     } catch (error) {
       caught = error;
     }
@@ -248,6 +340,10 @@ describe("devKey", () => {
     expect(new Set(keys).size).toBe(keys.length);
     const first = keys[0] ?? "";
     const ring = createKeyring([{ key: first, name: "dev" }]);
-    expect(ring.authenticate(`Bearer ${first}`)).toEqual({ ok: true, name: "dev", orgs: undefined });
+    expect(ring.authenticate(`Bearer ${first}`)).toEqual({
+      ok: true,
+      name: "dev",
+      orgs: undefined,
+    });
   });
 });

@@ -14,13 +14,28 @@ const FLOW_IDS = ["@acme/invoice", "@acme/org-chart", "@acme/qa", "@acme/search"
 /** Inputs valid for each flow that no example of the repo's specs has. */
 const INPUTS: Record<string, (i: number) => unknown> = {
   "@acme/invoice": (i) => ({
-    customer: i % 2 === 0 ? { kind: "person", name: `Person ${i}` } : { kind: "company", legalName: `Company ${i}` },
-    lines: [{ description: `Line ${i}`, quantity: i + 1, unitPrice: { amount: `${i}.50`, currency: "EUR" } }],
+    customer:
+      i % 2 === 0
+        ? { kind: "person", name: `Person ${i}` }
+        : { kind: "company", legalName: `Company ${i}` },
+    lines: [
+      {
+        description: `Line ${i}`,
+        quantity: i + 1,
+        unitPrice: { amount: `${i}.50`, currency: "EUR" },
+      },
+    ],
   }),
   "@acme/org-chart": (i) => ({ people: [{ id: `p${i}`, name: `Person ${i}`, managerId: null }] }),
-  "@acme/qa": (i) => (i % 2 === 0 ? { question: `Question ${i}?` } : { question: `Pick ${i}`, options: ["yes", "no"] }),
+  "@acme/qa": (i) =>
+    i % 2 === 0
+      ? { question: `Question ${i}?` }
+      : { question: `Pick ${i}`, options: ["yes", "no"] },
   "@acme/search": (i) => ({ query: `words ${i}`, ...(i % 3 === 0 ? { sort: "newest" } : {}) }),
-  "@globex/search": (i) => ({ text: `product ${i}`, ...(i % 2 === 0 ? { categories: ["tools"] } : {}) }),
+  "@globex/search": (i) => ({
+    text: `product ${i}`,
+    ...(i % 2 === 0 ? { categories: ["tools"] } : {}),
+  }),
 };
 const INPUT_COUNT = 25;
 
@@ -28,7 +43,11 @@ const INPUT_COUNT = 25;
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reverseKeys(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reverseKeys(item)]),
+  );
 }
 
 function inputsOf(id: string): unknown[] {
@@ -41,7 +60,8 @@ describe("mock outputs of flows without a handler, for the repo's specs", () => 
   const sources = new Map<string, MockSource>();
   const validators = new Map<string, ValidateFunction>();
   const source = (id: string): MockSource => sources.get(id) ?? expect.unreachable(`no flow ${id}`);
-  const isValidOutput = (id: string, value: unknown): boolean => validators.get(id)?.(value) ?? false;
+  const isValidOutput = (id: string, value: unknown): boolean =>
+    validators.get(id)?.(value) ?? false;
 
   beforeAll(async () => {
     const checked = checkSpecs(await readSpecFiles("specs", REPO_ROOT));
@@ -64,14 +84,19 @@ describe("mock outputs of flows without a handler, for the repo's specs", () => 
         const output = await mocker.mock(source(id), example.input);
         expect(output, id).toEqual(example.output);
         expect(output, `${id} gives a copy`).not.toBe(example.output);
-        expect(await mocker.mock(source(id), reverseKeys(example.input)), `${id}, keys reversed`).toEqual(example.output);
+        expect(
+          await mocker.mock(source(id), reverseKeys(example.input)),
+          `${id}, keys reversed`,
+        ).toEqual(example.output);
         examples++;
       }
     }
     expect(examples).toBe(8);
     // The two invoice examples have different outputs: each input finds its own.
     const invoice = source("@acme/invoice");
-    expect(await mocker.mock(invoice, reverseKeys(invoice.examples[1]?.input))).toMatchObject({ invoiceId: "inv_2" });
+    expect(await mocker.mock(invoice, reverseKeys(invoice.examples[1]?.input))).toMatchObject({
+      invoiceId: "inv_2",
+    });
   });
 
   it("generates output valid against the output schema for inputs no example has, for every flow", async () => {
@@ -83,13 +108,18 @@ describe("mock outputs of flows without a handler, for the repo's specs", () => 
       for (const input of inputsOf(id)) {
         const output = await mocker.mock(source(id), input);
         const validate = validators.get(id);
-        expect(validate?.(output), `${id} ${JSON.stringify(output)}: ${JSON.stringify(validate?.errors)}`).toBe(true);
+        expect(
+          validate?.(output),
+          `${id} ${JSON.stringify(output)}: ${JSON.stringify(validate?.errors)}`,
+        ).toBe(true);
         outputs.add(JSON.stringify(output));
         longestArray = Math.max(longestArray, longestArrayIn(output));
       }
       // Generated, not the example fallback: different inputs get different data.
       expect(outputs.size, id).toBeGreaterThan(INPUT_COUNT / 2);
-      expect(JSON.stringify(source(id).outputSchema), `${id}'s schema is left as it was`).toBe(schemaBefore);
+      expect(JSON.stringify(source(id).outputSchema), `${id}'s schema is left as it was`).toBe(
+        schemaBefore,
+      );
     }
     // No output array sets maxItems or minItems: faker's default length, 0 to 3, applies.
     expect(longestArray).toBe(3);
@@ -102,20 +132,28 @@ describe("mock outputs of flows without a handler, for the repo's specs", () => 
     const firstOutputs: unknown[] = [];
     for (const { id, input } of calls) firstOutputs.push(await first.mock(source(id), input));
     const secondOutputs: unknown[] = [];
-    for (const { id, input } of [...calls].reverse()) secondOutputs.unshift(await second.mock(source(id), reverseKeys(input)));
+    for (const { id, input } of [...calls].reverse())
+      secondOutputs.unshift(await second.mock(source(id), reverseKeys(input)));
     expect(secondOutputs).toEqual(firstOutputs);
-    expect(await first.mock(source("@acme/qa"), { question: "Why?" })).toEqual(await first.mock(source("@acme/qa"), { question: "Why?" }));
+    expect(await first.mock(source("@acme/qa"), { question: "Why?" })).toEqual(
+      await first.mock(source("@acme/qa"), { question: "Why?" }),
+    );
 
     const otherSeed = createMocker({ seed: 8, isValidOutput });
     const otherOutputs: unknown[] = [];
     for (const { id, input } of calls) otherOutputs.push(await otherSeed.mock(source(id), input));
-    const differing = new Set(calls.filter((_, i) => JSON.stringify(otherOutputs[i]) !== JSON.stringify(firstOutputs[i])).map((call) => call.id));
+    const differing = new Set(
+      calls
+        .filter((_, i) => JSON.stringify(otherOutputs[i]) !== JSON.stringify(firstOutputs[i]))
+        .map((call) => call.id),
+    );
     expect(differing.size).toBeGreaterThan(0);
   });
 
   it("gives the same output in every process: the value for one call is pinned", async () => {
     const mocker = createMocker({ seed: 1, isValidOutput });
-    expect(await mocker.mock(source("@acme/invoice"), INPUTS["@acme/invoice"]?.(0))).toMatchInlineSnapshot(`
+    expect(await mocker.mock(source("@acme/invoice"), INPUTS["@acme/invoice"]?.(0)))
+      .toMatchInlineSnapshot(`
       {
         "invoiceId": "r54",
         "status": "draft",
@@ -128,7 +166,11 @@ describe("mock outputs of flows without a handler, for the repo's specs", () => 
   });
 
   it("leaves json-schema-faker's defaults as they were", async () => {
-    const schema = { type: "object", required: ["tags"], properties: { tags: { type: "array", items: { type: "string" } } } };
+    const schema = {
+      type: "object",
+      required: ["tags"],
+      properties: { tags: { type: "array", items: { type: "string" } } },
+    };
     const before = await generate(schema);
     const mocker = createMocker({ seed: 3, isValidOutput });
     for (const id of FLOW_IDS) await mocker.mock(source(id), inputsOf(id)[0]);
@@ -181,16 +223,24 @@ describe("mock outputs when generated data never passes the output check", () =>
 
   it("falls back to the flow's first example output", async () => {
     const mocker = createMocker({ seed: 1, isValidOutput });
-    const flow: MockSource = { id: "@acme/codes", outputSchema, examples: [example, { input: { n: 2 }, output: { code: "zyxwvutsrqponmlkjihgf" } }] };
+    const flow: MockSource = {
+      id: "@acme/codes",
+      outputSchema,
+      examples: [example, { input: { n: 2 }, output: { code: "zyxwvutsrqponmlkjihgf" } }],
+    };
     expect(await mocker.mock(flow, { n: 3 })).toEqual(example.output);
     expect(await mocker.mock(flow, { n: 2 })).toEqual({ code: "zyxwvutsrqponmlkjihgf" });
   });
 
   it("throws an error that says to add an example or write a handler when there is no example", async () => {
     const mocker = createMocker({ seed: 1, isValidOutput });
-    const error = await mocker.mock({ id: "@acme/codes", outputSchema, examples: [] }, { n: 3 }).catch((thrown: unknown) => thrown);
+    const error = await mocker
+      .mock({ id: "@acme/codes", outputSchema, examples: [] }, { n: 3 })
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(MockUnavailableError);
-    expect((error as Error).message).toMatchInlineSnapshot(`"cannot mock @acme/codes: none of 20 values generated from its output schema is valid, and the spec has no example to fall back on; add an example ({ input, output }) to the spec of @acme/codes, or write a handler for it (@acme/codes.ts in the handlers folder)"`);
+    expect((error as Error).message).toMatchInlineSnapshot(
+      `"cannot mock @acme/codes: none of 20 values generated from its output schema is valid, and the spec has no example to fall back on; add an example ({ input, output }) to the spec of @acme/codes, or write a handler for it (@acme/codes.ts in the handlers folder)"`,
+    );
   });
 
   it("never returns data the check rejects, not even an example's output", async () => {

@@ -21,7 +21,13 @@ describe("createRateLimiter", () => {
       { allowed: true, limit: 3, remaining: 1, resetSeconds: 2, retryAfterSeconds: 0 },
       { allowed: true, limit: 3, remaining: 0, resetSeconds: 3, retryAfterSeconds: 0 },
     ]);
-    expect(limiter.take("ci")).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 3, retryAfterSeconds: 1 });
+    expect(limiter.take("ci")).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetSeconds: 3,
+      retryAfterSeconds: 1,
+    });
   });
 
   it("rounds waits up to whole seconds, never below 1 when refused", () => {
@@ -30,19 +36,41 @@ describe("createRateLimiter", () => {
     limiter.take("k");
     limiter.take("k");
     // Empty: a token takes 4 s, a full bucket 8 s.
-    expect(limiter.take("k")).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 8, retryAfterSeconds: 4 });
+    expect(limiter.take("k")).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      resetSeconds: 8,
+      retryAfterSeconds: 4,
+    });
     clock.advance(1_500);
-    expect(limiter.take("k")).toMatchObject({ allowed: false, resetSeconds: 7, retryAfterSeconds: 3 });
+    expect(limiter.take("k")).toMatchObject({
+      allowed: false,
+      resetSeconds: 7,
+      retryAfterSeconds: 3,
+    });
     clock.advance(2_499);
-    expect(limiter.take("k")).toMatchObject({ allowed: false, resetSeconds: 5, retryAfterSeconds: 1 });
+    expect(limiter.take("k")).toMatchObject({
+      allowed: false,
+      resetSeconds: 5,
+      retryAfterSeconds: 1,
+    });
     clock.advance(1);
-    expect(limiter.take("k")).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 8, retryAfterSeconds: 0 });
+    expect(limiter.take("k")).toMatchObject({
+      allowed: true,
+      remaining: 0,
+      resetSeconds: 8,
+      retryAfterSeconds: 0,
+    });
   });
 
   it("gives fast rates a Retry-After of at least 1", () => {
     const limiter = createRateLimiter({ rate: 100, burst: 1 }, fakeClock().now);
     expect(limiter.take("k")).toMatchObject({ allowed: true, resetSeconds: 1 });
-    expect(limiter.take("k")).toMatchObject({ allowed: false, retryAfterSeconds: 1, resetSeconds: 1 });
+    expect(limiter.take("k")).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+      resetSeconds: 1,
+    });
   });
 
   it("refills continuously, up to the burst and no further", () => {
@@ -58,7 +86,13 @@ describe("createRateLimiter", () => {
     clock.advance(250);
     expect(limiter.take("k")).toMatchObject({ allowed: true, remaining: 1 });
     clock.advance(60_000);
-    expect(limiter.take("k")).toEqual({ allowed: true, limit: 5, remaining: 4, resetSeconds: 1, retryAfterSeconds: 0 });
+    expect(limiter.take("k")).toEqual({
+      allowed: true,
+      limit: 5,
+      remaining: 4,
+      resetSeconds: 1,
+      retryAfterSeconds: 0,
+    });
   });
 
   it("does not charge refused requests", () => {
@@ -112,13 +146,41 @@ describe("createRateLimiter", () => {
   });
 
   it.each<[string, RateLimitOptions, string]>([
-    ["rate 0", { rate: 0, burst: 1 }, "rate must be a finite number of requests per second above 0 (got 0); pass for example 10 (--rate 10)"],
-    ["a negative rate", { rate: -1, burst: 1 }, "rate must be a finite number of requests per second above 0 (got -1); pass for example 10 (--rate 10)"],
-    ["rate NaN", { rate: Number.NaN, burst: 1 }, "rate must be a finite number of requests per second above 0 (got NaN); pass for example 10 (--rate 10)"],
-    ["rate Infinity", { rate: Number.POSITIVE_INFINITY, burst: 1 }, "rate must be a finite number of requests per second above 0 (got Infinity); pass for example 10 (--rate 10)"],
-    ["burst 0", { rate: 1, burst: 0 }, "burst must be a whole number of requests, at least 1 (got 0); pass for example 20 (--burst 20)"],
-    ["a fractional burst", { rate: 1, burst: 2.5 }, "burst must be a whole number of requests, at least 1 (got 2.5); pass for example 20 (--burst 20)"],
-    ["burst Infinity", { rate: 1, burst: Number.POSITIVE_INFINITY }, "burst must be a whole number of requests, at least 1 (got Infinity); pass for example 20 (--burst 20)"],
+    [
+      "rate 0",
+      { rate: 0, burst: 1 },
+      "rate must be a finite number of requests per second above 0 (got 0); pass for example 10 (--rate 10)",
+    ],
+    [
+      "a negative rate",
+      { rate: -1, burst: 1 },
+      "rate must be a finite number of requests per second above 0 (got -1); pass for example 10 (--rate 10)",
+    ],
+    [
+      "rate NaN",
+      { rate: Number.NaN, burst: 1 },
+      "rate must be a finite number of requests per second above 0 (got NaN); pass for example 10 (--rate 10)",
+    ],
+    [
+      "rate Infinity",
+      { rate: Number.POSITIVE_INFINITY, burst: 1 },
+      "rate must be a finite number of requests per second above 0 (got Infinity); pass for example 10 (--rate 10)",
+    ],
+    [
+      "burst 0",
+      { rate: 1, burst: 0 },
+      "burst must be a whole number of requests, at least 1 (got 0); pass for example 20 (--burst 20)",
+    ],
+    [
+      "a fractional burst",
+      { rate: 1, burst: 2.5 },
+      "burst must be a whole number of requests, at least 1 (got 2.5); pass for example 20 (--burst 20)",
+    ],
+    [
+      "burst Infinity",
+      { rate: 1, burst: Number.POSITIVE_INFINITY },
+      "burst must be a whole number of requests, at least 1 (got Infinity); pass for example 20 (--burst 20)",
+    ],
   ])("rejects %s with a RangeError", (_, options, message) => {
     expect(() => createRateLimiter(options)).toThrow(new RangeError(message));
   });

@@ -11,7 +11,10 @@ describe("requestPath", () => {
     ["dot segments kept", { given: "/v1/@acme/../@acme/qa", want: "/v1/@acme/../@acme/qa" }],
     ["a fragment is part of the path", { given: "/v1/@acme/qa#x", want: "/v1/@acme/qa#x" }],
     ["absolute form", { given: "http://x/v1/@acme/qa", want: "/v1/@acme/qa" }],
-    ["absolute form with port and query", { given: "HTTPS://127.0.0.1:8787/v1/@acme/qa?k=1", want: "/v1/@acme/qa" }],
+    [
+      "absolute form with port and query",
+      { given: "HTTPS://127.0.0.1:8787/v1/@acme/qa?k=1", want: "/v1/@acme/qa" },
+    ],
     ["absolute form, no path", { given: "http://x", want: undefined }],
     ["absolute form, query only", { given: "http://x?/v1/@acme/qa", want: undefined }],
     ["network-path reference is a path", { given: "//x/v1/@acme/qa", want: "//x/v1/@acme/qa" }],
@@ -25,12 +28,36 @@ describe("requestPath", () => {
 });
 
 describe("findDepthOrNumberProblem", () => {
-  const cases: [string, { given: unknown; maxDepth: number; want: { pointer: string; message: RegExp } | undefined }][] = [
+  const cases: [
+    string,
+    { given: unknown; maxDepth: number; want: { pointer: string; message: RegExp } | undefined },
+  ][] = [
     ["flat object", { given: { a: 1, b: "x" }, maxDepth: 1, want: undefined }],
     ["at the limit", { given: { a: [{ b: 1 }] }, maxDepth: 3, want: undefined }],
-    ["past the limit", { given: { a: [{ b: [] }] }, maxDepth: 3, want: { pointer: "/a/0/b", message: /deeper than 3 levels/ } }],
-    ["Infinity", { given: { a: [1, Number.POSITIVE_INFINITY] }, maxDepth: 64, want: { pointer: "/a/1", message: /must be finite/ } }],
-    ["-Infinity at the root of a key with / and ~", { given: { "a/b~": Number.NEGATIVE_INFINITY }, maxDepth: 64, want: { pointer: "/a~1b~0", message: /must be finite/ } }],
+    [
+      "past the limit",
+      {
+        given: { a: [{ b: [] }] },
+        maxDepth: 3,
+        want: { pointer: "/a/0/b", message: /deeper than 3 levels/ },
+      },
+    ],
+    [
+      "Infinity",
+      {
+        given: { a: [1, Number.POSITIVE_INFINITY] },
+        maxDepth: 64,
+        want: { pointer: "/a/1", message: /must be finite/ },
+      },
+    ],
+    [
+      "-Infinity at the root of a key with / and ~",
+      {
+        given: { "a/b~": Number.NEGATIVE_INFINITY },
+        maxDepth: 64,
+        want: { pointer: "/a~1b~0", message: /must be finite/ },
+      },
+    ],
     ["a scalar body", { given: 3, maxDepth: 1, want: undefined }],
   ];
   it.each(cases)("%s", (_name, { given, maxDepth, want }) => {

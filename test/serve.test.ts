@@ -22,13 +22,23 @@ function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
 }
 
 /** For the tests of a describe block: a server whose handlers are `files` (path → source); its log entries gather in `logs`. */
-function serveWithHandlers(files: Record<string, string>): { server: Started; readonly logs: Record<string, unknown>[] } {
-  const fixture = { server: undefined as unknown as Started, logs: [] as Record<string, unknown>[] };
+function serveWithHandlers(files: Record<string, string>): {
+  server: Started;
+  readonly logs: Record<string, unknown>[];
+} {
+  const fixture = {
+    server: undefined as unknown as Started,
+    logs: [] as Record<string, unknown>[],
+  };
   let handlersDir = "";
   beforeAll(async () => {
     handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
     await writeFiles(handlersDir, files);
-    fixture.server = await serve({ handlers: handlersDir, cwd: "/", log: (entry) => fixture.logs.push(entry) });
+    fixture.server = await serve({
+      handlers: handlersDir,
+      cwd: "/",
+      log: (entry) => fixture.logs.push(entry),
+    });
   });
   afterAll(async () => {
     await fixture.server?.close();
@@ -37,14 +47,25 @@ function serveWithHandlers(files: Record<string, string>): { server: Started; re
   return fixture;
 }
 
-async function post(url: string, init: { body?: string; headers?: Record<string, string>; method?: string } = {}) {
+async function post(
+  url: string,
+  init: { body?: string; headers?: Record<string, string>; method?: string } = {},
+) {
   const response = await fetch(url, {
     method: init.method ?? "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${ALL_KEY}`, ...init.headers },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${ALL_KEY}`,
+      ...init.headers,
+    },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === "" ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === "" ? undefined : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", () => {
@@ -91,24 +112,41 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   });
 
   it("answers 401 without a key or with an unknown one, and 403 for another org", async () => {
-    const missing = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "{}", headers: { authorization: "" } });
+    const missing = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: "{}",
+      headers: { authorization: "" },
+    });
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="flowgen"');
     expect(missing.body).toMatchObject({ code: "unauthorized" });
 
-    const unknown = await failureOf(createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: fixture.server.url }).run({ question: "?" }));
+    const unknown = await failureOf(
+      createQaClient({ apiKey: "k_not_a_real_key_000", baseUrl: fixture.server.url }).run({
+        question: "?",
+      }),
+    );
     expect(unknown).toMatchObject({ kind: "auth", status: 401, code: "unauthorized" });
     expect(unknown.headers?.get("www-authenticate")).toContain('error="invalid_token"');
 
-    const forbidden = await failureOf(createGlobexSearchClient({ apiKey: ACME_KEY, baseUrl: fixture.server.url }).run({ text: "x" }));
+    const forbidden = await failureOf(
+      createGlobexSearchClient({ apiKey: ACME_KEY, baseUrl: fixture.server.url }).run({
+        text: "x",
+      }),
+    );
     expect(forbidden).toMatchObject({ kind: "auth", status: 403, code: "forbidden" });
   });
 
   it("answers 404 for unknown flows and paths, and 405 with Allow: POST for other methods", async () => {
-    const nowhere = createFlowClient({ id: "@acme/nope", path: "/v1/@acme/nope" }, {}, { apiKey: ALL_KEY, baseUrl: fixture.server.url });
+    const nowhere = createFlowClient(
+      { id: "@acme/nope", path: "/v1/@acme/nope" },
+      {},
+      { apiKey: ALL_KEY, baseUrl: fixture.server.url },
+    );
     const error = await failureOf(nowhere.run({}));
     expect(error).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
-    expect(error.message).toContain("the flows this key may call are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search");
+    expect(error.message).toContain(
+      "the flows this key may call are: @acme/invoice, @acme/org-chart, @acme/qa, @acme/search, @globex/search",
+    );
 
     expect((await post(`${fixture.server.url}/v2/@acme/qa`, { body: "{}" })).status).toBe(404);
     expect((await post(`${fixture.server.url}/`, { method: "GET" })).status).toBe(404);
@@ -120,33 +158,62 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
   });
 
   it("answers 413 for large bodies, 415 for other media types, 400 for broken, empty or prototype-poisoning JSON", async () => {
-    const large = await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "x".repeat(70 * 1024) }) });
+    const large = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: JSON.stringify({ question: "x".repeat(70 * 1024) }),
+    });
     expect(large).toMatchObject({ status: 413, body: { code: "payload_too_large" } });
-    const text = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "question", headers: { "content-type": "text/plain" } });
+    const text = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: "question",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text).toMatchObject({ status: 415, body: { code: "unsupported_media_type" } });
-    const broken = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": "a" "b"}' });
+    const broken = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: '{"question": "a" "b"}',
+    });
     expect(broken).toMatchObject({ status: 400, body: { code: "invalid_json" } });
     // Says where: JSON.parse's own words, with the position.
     expect(broken.body?.["message"]).toMatch(/^The body is not valid JSON: .*position 17\.$/);
     const empty = await post(`${fixture.server.url}/v1/@acme/qa`, { body: "" });
-    expect(empty).toMatchObject({ status: 400, body: { code: "invalid_json", message: "The body is empty; send the flow's input as JSON." } });
-    const poisoned = await post(`${fixture.server.url}/v1/@acme/qa`, { body: '{"question": "x", "__proto__": {"admin": true}}' });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { code: "invalid_json", message: "The body is empty; send the flow's input as JSON." },
+    });
+    const poisoned = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: '{"question": "x", "__proto__": {"admin": true}}',
+    });
     expect(poisoned).toMatchObject({ status: 400, body: { code: "bad_request" } });
     expect(poisoned.body?.["message"]).toContain('"__proto__"');
   });
 
   it("turns handler output that breaks the output schema into a 500 and a log line", async () => {
-    const invoice = { customer: { kind: "person", name: "Ada Lovelace" }, lines: [{ description: "Seat", quantity: 1, unitPrice: { amount: "1.00", currency: "EUR" } }] };
-    const result = await post(`${fixture.server.url}/v1/@acme/invoice`, { body: JSON.stringify(invoice), headers: { "x-request-id": "trace-42" } });
-    if (result.status === 400) return expect.fail(`the test input is invalid for @acme/invoice: ${JSON.stringify(result.body)}`);
-    expect(result).toMatchObject({ status: 500, body: { code: "internal", requestId: "trace-42" } });
-    expect(fixture.logs.find((entry) => entry["requestId"] === "trace-42" && entry["level"] === "error")).toMatchObject({
+    const invoice = {
+      customer: { kind: "person", name: "Ada Lovelace" },
+      lines: [{ description: "Seat", quantity: 1, unitPrice: { amount: "1.00", currency: "EUR" } }],
+    };
+    const result = await post(`${fixture.server.url}/v1/@acme/invoice`, {
+      body: JSON.stringify(invoice),
+      headers: { "x-request-id": "trace-42" },
+    });
+    if (result.status === 400)
+      return expect.fail(
+        `the test input is invalid for @acme/invoice: ${JSON.stringify(result.body)}`,
+      );
+    expect(result).toMatchObject({
+      status: 500,
+      body: { code: "internal", requestId: "trace-42" },
+    });
+    expect(
+      fixture.logs.find((entry) => entry["requestId"] === "trace-42" && entry["level"] === "error"),
+    ).toMatchObject({
       msg: "the handler of @acme/invoice returned output that does not match the output schema",
     });
   });
 
   it("logs each request as one JSON line without the key", async () => {
-    await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "log me" }), headers: { "x-request-id": "log-1" } });
+    await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: JSON.stringify({ question: "log me" }),
+      headers: { "x-request-id": "log-1" },
+    });
     const entry = fixture.logs.find((e) => e["requestId"] === "log-1" && e["msg"] === "request");
     expect(entry).toMatchObject({ method: "POST", path: "/v1/@acme/qa", status: 200 });
     expect(JSON.stringify(fixture.logs)).not.toContain(ALL_KEY);
@@ -163,10 +230,17 @@ describe("rate limits", () => {
       expect(first.response?.headers.get("ratelimit-remaining")).toBe("1");
       await qa.run({ question: "What is the capital of France?" });
       const error = await failureOf(qa.run({ question: "What is the capital of France?" }));
-      expect(error).toMatchObject({ kind: "rate_limited", status: 429, code: "rate_limited", retryAfterMs: 1000 });
+      expect(error).toMatchObject({
+        kind: "rate_limited",
+        status: 429,
+        code: "rate_limited",
+        retryAfterMs: 1000,
+      });
       expect(error.headers?.get("ratelimit-remaining")).toBe("0");
       const other = createQaClient({ apiKey: ACME_KEY, baseUrl: server.url, retry: false });
-      expect(await other.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
+      expect(await other.run({ question: "What is the capital of France?" })).toEqual({
+        answer: "Paris",
+      });
     } finally {
       await server.close();
     }
@@ -176,7 +250,8 @@ describe("rate limits", () => {
 describe("handlers that answer at once, throw or reject", () => {
   const fixture = serveWithHandlers({
     // Not async: the answer is there when the handler returns.
-    "@acme/qa.mjs": "export default (input) => (input.question === 'throw?' ? (() => { throw new Error('sync boom'); })() : { answer: `sync: ${input.question}` });\n",
+    "@acme/qa.mjs":
+      "export default (input) => (input.question === 'throw?' ? (() => { throw new Error('sync boom'); })() : { answer: `sync: ${input.question}` });\n",
     "@globex/search.mjs": "export default async () => { throw new Error('async boom'); };\n",
   });
 
@@ -188,15 +263,43 @@ describe("handlers that answer at once, throw or reject", () => {
   });
 
   it("answers 500 with the request id, and logs the stack, when a handler throws or rejects", async () => {
-    const thrown = await post(`${fixture.server.url}/v1/@acme/qa`, { body: JSON.stringify({ question: "throw?" }), headers: { "x-request-id": "sync-throw" } });
-    expect(thrown).toMatchObject({ status: 500, body: { code: "internal", requestId: "sync-throw" } });
+    const thrown = await post(`${fixture.server.url}/v1/@acme/qa`, {
+      body: JSON.stringify({ question: "throw?" }),
+      headers: { "x-request-id": "sync-throw" },
+    });
+    expect(thrown).toMatchObject({
+      status: 500,
+      body: { code: "internal", requestId: "sync-throw" },
+    });
     expect(thrown.headers.get("x-request-id")).toBe("sync-throw");
-    expect(fixture.logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")).toMatchObject({ msg: "the handler of @acme/qa threw" });
-    expect(String(fixture.logs.find((entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error")?.["error"])).toContain("sync boom");
+    expect(
+      fixture.logs.find(
+        (entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error",
+      ),
+    ).toMatchObject({ msg: "the handler of @acme/qa threw" });
+    expect(
+      String(
+        fixture.logs.find(
+          (entry) => entry["requestId"] === "sync-throw" && entry["level"] === "error",
+        )?.["error"],
+      ),
+    ).toContain("sync boom");
 
-    const rejected = await post(`${fixture.server.url}/v1/@globex/search`, { body: JSON.stringify({ text: "x" }), headers: { "x-request-id": "async-throw" } });
-    expect(rejected).toMatchObject({ status: 500, body: { code: "internal", requestId: "async-throw" } });
-    expect(String(fixture.logs.find((entry) => entry["requestId"] === "async-throw" && entry["level"] === "error")?.["error"])).toContain("async boom");
+    const rejected = await post(`${fixture.server.url}/v1/@globex/search`, {
+      body: JSON.stringify({ text: "x" }),
+      headers: { "x-request-id": "async-throw" },
+    });
+    expect(rejected).toMatchObject({
+      status: 500,
+      body: { code: "internal", requestId: "async-throw" },
+    });
+    expect(
+      String(
+        fixture.logs.find(
+          (entry) => entry["requestId"] === "async-throw" && entry["level"] === "error",
+        )?.["error"],
+      ),
+    ).toContain("async boom");
   });
 });
 
@@ -211,13 +314,17 @@ describe("auth comes first", () => {
         { body: JSON.stringify({ question: "x".repeat(4096) }) },
       ];
       for (const { body, headers } of bodies) {
-        const answer = await post(url, { body, headers: { ...headers, authorization: "Bearer k_not_a_real_key_000" } });
+        const answer = await post(url, {
+          body,
+          headers: { ...headers, authorization: "Bearer k_not_a_real_key_000" },
+        });
         expect(answer).toMatchObject({ status: 401, body: { code: "unauthorized" } });
         expect(answer.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
       }
       // With a key, the same bodies get their own answers.
       const statuses = [];
-      for (const { body, headers } of bodies) statuses.push((await post(url, { body, headers })).status);
+      for (const { body, headers } of bodies)
+        statuses.push((await post(url, { body, headers })).status);
       expect(statuses).toEqual([400, 415, 413]);
     } finally {
       await server.close();
@@ -231,15 +338,28 @@ describe("auth comes first", () => {
       const sockets = new Set<unknown>();
       const call = (key: string) =>
         new Promise<number>((resolve, reject) => {
-          const request = http.request(`${server.url}/v1/@acme/qa`, { method: "POST", agent, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } }, (response) => {
-            sockets.add(response.socket);
-            response.resume();
-            response.on("end", () => resolve(response.statusCode ?? 0));
-          });
+          const request = http.request(
+            `${server.url}/v1/@acme/qa`,
+            {
+              method: "POST",
+              agent,
+              headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            },
+            (response) => {
+              sockets.add(response.socket);
+              response.resume();
+              response.on("end", () => resolve(response.statusCode ?? 0));
+            },
+          );
           request.on("error", reject);
           request.end(JSON.stringify({ question: "What is the capital of France?" }));
         });
-      const statuses = [await call(ALL_KEY), await call("k_not_a_real_key_000"), await call(ALL_KEY), await call(ACME_KEY.slice(0, -1))];
+      const statuses = [
+        await call(ALL_KEY),
+        await call("k_not_a_real_key_000"),
+        await call(ALL_KEY),
+        await call(ACME_KEY.slice(0, -1)),
+      ];
       expect(statuses).toEqual([200, 401, 200, 401]);
       expect(sockets.size).toBe(1);
     } finally {
@@ -252,19 +372,29 @@ describe("auth comes first", () => {
 describe("handlers in development", () => {
   it("reloads a handler when its file changes, and keeps the last good one when an edit breaks it", async () => {
     const handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
-    const write = (answer: string) => writeFiles(handlersDir, { "@acme/qa.mjs": `export default async () => ({ answer: ${JSON.stringify(answer)} });\n` });
+    const write = (answer: string) =>
+      writeFiles(handlersDir, {
+        "@acme/qa.mjs": `export default async () => ({ answer: ${JSON.stringify(answer)} });\n`,
+      });
     await write("first");
     const said: string[] = [];
-    const server = await serve({ handlers: handlersDir, cwd: "/", watch: true, say: (line) => said.push(line) });
+    const server = await serve({
+      handlers: handlersDir,
+      cwd: "/",
+      watch: true,
+      say: (line) => said.push(line),
+    });
     try {
       const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
       expect(await qa.run({ question: "?" })).toEqual({ answer: "first" });
       await write("second");
-      for (let i = 0; i < 50 && !said.some((line) => line.includes("reloaded")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 50 && !said.some((line) => line.includes("reloaded")); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await qa.run({ question: "?" })).toEqual({ answer: "second" });
 
       await writeFiles(handlersDir, { "@acme/qa.mjs": "export default {" });
-      for (let i = 0; i < 50 && !said.some((line) => line.includes("kept the previous")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 50 && !said.some((line) => line.includes("kept the previous")); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(said.find((line) => line.includes("kept the previous"))).toContain("@acme/qa");
       expect(await qa.run({ question: "?" })).toEqual({ answer: "second" });
     } finally {
@@ -277,7 +407,10 @@ describe("handlers in development", () => {
 describe("shutdown", () => {
   it("lets requests in flight finish when it closes", async () => {
     const handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
-    await writeFiles(handlersDir, { "@acme/qa.mjs": "export default async () => new Promise((r) => setTimeout(() => r({ answer: 'done' }), 300));\n" });
+    await writeFiles(handlersDir, {
+      "@acme/qa.mjs":
+        "export default async () => new Promise((r) => setTimeout(() => r({ answer: 'done' }), 300));\n",
+    });
     const server = await serve({ handlers: handlersDir, cwd: "/" });
     try {
       const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
@@ -293,30 +426,48 @@ describe("shutdown", () => {
 
 describe("flowgen serve as a process", () => {
   it("prints its URL, a dev key and a curl line, serves, and stops cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin/flowgen.js"), "serve", "--port", "0", "--no-watch"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(REPO_ROOT, "bin/flowgen.js"), "serve", "--port", "0", "--no-watch"],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
-      for (let i = 0; i < 100 && !stderr.includes("curl"); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && !stderr.includes("curl"); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
       const key = /dev key is (fg_dev_[0-9a-f]+)/.exec(stderr)?.[1];
       expect(url, stderr).toBeDefined();
       expect(key, stderr).toBeDefined();
-      expect(stderr).toContain(`curl -sS -X POST ${url}/v1/@acme/invoice -H "Authorization: Bearer ${key}"`);
+      expect(stderr).toContain(
+        `curl -sS -X POST ${url}/v1/@acme/invoice -H "Authorization: Bearer ${key}"`,
+      );
       // The printed curl line works as printed: its body is the spec example's input.
       const body = /-d '(.*)'$/m.exec(stderr)?.[1] ?? "";
-      const invoice = await post(`${url}/v1/@acme/invoice`, { body, headers: { authorization: `Bearer ${key}` } });
+      const invoice = await post(`${url}/v1/@acme/invoice`, {
+        body,
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(invoice).toMatchObject({ status: 200, body: { invoiceId: "inv_1" } });
       const qa = createQaClient({ apiKey: key ?? "", baseUrl: url ?? "" });
-      expect(await qa.run({ question: "What is the capital of France?" })).toEqual({ answer: "Paris" });
+      expect(await qa.run({ question: "What is the capital of France?" })).toEqual({
+        answer: "Paris",
+      });
       // The repo's example handler, handlers/@acme/search.ts, answers its flow.
-      const search = await post(`${url}/v1/@acme/search`, { body: JSON.stringify({ query: "password" }), headers: { authorization: `Bearer ${key}` } });
-      expect(search).toMatchObject({ status: 200, body: { hits: [{ id: "kb-1", title: "Reset your password" }] } });
+      const search = await post(`${url}/v1/@acme/search`, {
+        body: JSON.stringify({ query: "password" }),
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(search).toMatchObject({
+        status: 200,
+        body: { hits: [{ id: "kb-1", title: "Reset your password" }] },
+      });
     } finally {
       child.kill("SIGTERM");
     }

@@ -34,7 +34,10 @@ describe("spec problems", () => {
           },
         },
       },
-      "specs/@acme/bad-example.json": { ...qa, examples: [{ name: "wrong", input: { question: 1 }, output: {} }] },
+      "specs/@acme/bad-example.json": {
+        ...qa,
+        examples: [{ name: "wrong", input: { question: 1 }, output: {} }],
+      },
       "specs/@acme/list.json": { input: { type: "array" }, output: qa.output },
       "specs/@acme/other-id.json": { ...qa, id: "@acme/qa" },
       "specs/@Acme/x.json": qa,
@@ -86,7 +89,12 @@ describe("spec problems", () => {
   });
 
   it("reports the same flow described twice", async () => {
-    expect(await problems({ "specs/@acme/qa.json": qa, "specs/@acme/qa.yaml": "input: {type: object}\noutput: {type: object}\n" })).toMatchInlineSnapshot(`
+    expect(
+      await problems({
+        "specs/@acme/qa.json": qa,
+        "specs/@acme/qa.yaml": "input: {type: object}\noutput: {type: object}\n",
+      }),
+    ).toMatchInlineSnapshot(`
       [
         "specs/@acme/qa.yaml: flow @acme/qa is already described by specs/@acme/qa.json; keep one of the two files [duplicate-flow]",
       ]

@@ -45,13 +45,36 @@ const ALIAS_BOMB = [
 
 describe("root shapes of real-world schemas", () => {
   it.each([
-    ["a $ref to a definition with properties and no type", { $ref: "#/$defs/Req", $defs: { Req: { properties: { a: { type: "string" } } } } }],
-    ["properties and no type (OpenAPI 3.0 style)", { required: ["a"], properties: { a: { type: "string" } } }],
-    ["an allOf with one object branch", { allOf: [{ $ref: "#/$defs/Base" }, { required: ["a"] }], $defs: { Base: { type: "object" } } }],
-    ["a oneOf of objects", { oneOf: [{ type: "object", required: ["a"] }, { properties: { b: {} } }] }],
+    [
+      "a $ref to a definition with properties and no type",
+      { $ref: "#/$defs/Req", $defs: { Req: { properties: { a: { type: "string" } } } } },
+    ],
+    [
+      "properties and no type (OpenAPI 3.0 style)",
+      { required: ["a"], properties: { a: { type: "string" } } },
+    ],
+    [
+      "an allOf with one object branch",
+      {
+        allOf: [{ $ref: "#/$defs/Base" }, { required: ["a"] }],
+        $defs: { Base: { type: "object" } },
+      },
+    ],
+    [
+      "a oneOf of objects",
+      { oneOf: [{ type: "object", required: ["a"] }, { properties: { b: {} } }] },
+    ],
     ["a $ref chain into a shared file", { $ref: "../_shared/req.json" }],
   ])("accepts %s", async (_, input) => {
-    expect(await problems({ "specs/@acme/x.json": { input, output: qa.output }, "specs/_shared/req.json": { $ref: "#/$defs/R", $defs: { R: { additionalProperties: false } } } })).toEqual([]);
+    expect(
+      await problems({
+        "specs/@acme/x.json": { input, output: qa.output },
+        "specs/_shared/req.json": {
+          $ref: "#/$defs/R",
+          $defs: { R: { additionalProperties: false } },
+        },
+      }),
+    ).toEqual([]);
   });
 
   it.each([
@@ -66,23 +89,38 @@ describe("root shapes of real-world schemas", () => {
   });
 
   it("states type object at the root of the bundled schema, so types and checks agree", async () => {
-    const dir = await tempProject({ "specs/@acme/x.json": { input: { properties: { a: { type: "string" } } }, output: qa.output } });
+    const dir = await tempProject({
+      "specs/@acme/x.json": { input: { properties: { a: { type: "string" } } }, output: qa.output },
+    });
     const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    const openapi = JSON.parse(result.files.find((file) => file.path === "openapi.json")?.content ?? "{}");
-    expect(openapi.components.schemas["acme.x.Input"]).toEqual({ type: "object", properties: { a: { type: "string" } } });
+    const openapi = JSON.parse(
+      result.files.find((file) => file.path === "openapi.json")?.content ?? "{}",
+    );
+    expect(openapi.components.schemas["acme.x.Input"]).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+    });
   });
 });
 
 describe("bad input is refused with file, pointer and what to do", () => {
   it("reports every kind at once", async () => {
     const report = await problems({
-      "specs/@acme/duplicate.json": '{\n  "input": { "type": "object" },\n  "output": { "type": "object" },\n  "input": { "type": "string" }\n}\n',
+      "specs/@acme/duplicate.json":
+        '{\n  "input": { "type": "object" },\n  "output": { "type": "object" },\n  "input": { "type": "string" }\n}\n',
       "specs/@acme/bomb.yaml": ALIAS_BOMB,
       "specs/@acme/deep.json": { input: nested(250), output: qa.output },
       "specs/@acme/brackets.json": `{ "input": ${"[".repeat(100_000)}${"]".repeat(100_000)} }`,
       "specs/@acme/regex.json": {
-        input: { type: "object", properties: { a: { type: "string", pattern: "([a-z]" }, b: { type: "string", pattern: "\\p{Lu}+" } }, patternProperties: { "\\k": {} } },
+        input: {
+          type: "object",
+          properties: {
+            a: { type: "string", pattern: "([a-z]" },
+            b: { type: "string", pattern: "\\p{Lu}+" },
+          },
+          patternProperties: { "\\k": {} },
+        },
         output: qa.output,
       },
       "specs/@acme/values.json": {
@@ -129,7 +167,10 @@ describe("bad input is refused with file, pointer and what to do", () => {
       },
       output: qa.output,
     });
-    const report = await problems({ "specs/@acme/a.json": flow("A size."), "specs/@acme/b.json": flow("B size.") });
+    const report = await problems({
+      "specs/@acme/a.json": flow("A size."),
+      "specs/@acme/b.json": flow("B size."),
+    });
     const forA = [
       "specs/@acme/a.json:10:11 #/input/properties/size/enum/1: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
       'specs/@acme/a.json:16:11 #/input/properties/one/enum/0: this enum value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
@@ -142,8 +183,20 @@ describe("bad input is refused with file, pointer and what to do", () => {
   });
 
   it("checks each flow's own values when their schemas are alike", async () => {
-    const flow = (value: number) => ({ input: { type: "object", properties: { t: { type: "number", maximum: 2, default: value, examples: [value] } } }, output: qa.output });
-    expect(await problems({ "specs/@acme/a.json": flow(1), "specs/@acme/b.json": flow(7), "specs/@acme/c.json": flow(2) })).toEqual([
+    const flow = (value: number) => ({
+      input: {
+        type: "object",
+        properties: { t: { type: "number", maximum: 2, default: value, examples: [value] } },
+      },
+      output: qa.output,
+    });
+    expect(
+      await problems({
+        "specs/@acme/a.json": flow(1),
+        "specs/@acme/b.json": flow(7),
+        "specs/@acme/c.json": flow(2),
+      }),
+    ).toEqual([
       "specs/@acme/b.json:8:9 #/input/properties/t/default: this default value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
       "specs/@acme/b.json:10:11 #/input/properties/t/examples/0: this examples value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
     ]);
@@ -153,10 +206,20 @@ describe("bad input is refused with file, pointer and what to do", () => {
     const report = await problems({
       "specs/_shared/a.json": { $ref: "b.json" },
       "specs/_shared/b.json": { anyOf: [{ $ref: "a.json" }, { type: "string" }] },
-      "specs/_shared/tree.json": { type: "object", properties: { children: { type: "array", items: { $ref: "#" } } } },
+      "specs/_shared/tree.json": {
+        type: "object",
+        properties: { children: { type: "array", items: { $ref: "#" } } },
+      },
       "specs/@acme/qa.json": {
-        input: { type: "object", properties: { x: { $ref: "../_shared/a.json" }, t: { $ref: "../_shared/tree.json" } } },
-        output: { type: "object", allOf: [{ $ref: "#/$defs/Loop" }], $defs: { Loop: { not: { $ref: "#" } } } },
+        input: {
+          type: "object",
+          properties: { x: { $ref: "../_shared/a.json" }, t: { $ref: "../_shared/tree.json" } },
+        },
+        output: {
+          type: "object",
+          allOf: [{ $ref: "#/$defs/Loop" }],
+          $defs: { Loop: { not: { $ref: "#" } } },
+        },
         examples: [{ input: { x: "s" }, output: {} }],
       },
     });
@@ -169,13 +232,20 @@ describe("bad input is refused with file, pointer and what to do", () => {
   });
 
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
-    const dir = await tempProject({ "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output } });
+    const dir = await tempProject({
+      "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output },
+    });
     const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
     expect(result.ok ? [] : result.issues).toEqual([]);
   });
 
   it("accepts a JSON file with a byte order mark, like a YAML one", async () => {
-    expect(await problems({ "specs/@acme/qa.json": `\uFEFF${JSON.stringify(qa)}`, "specs/@acme/y.yaml": "\uFEFFinput: {type: object}\noutput: {type: object}\n" })).toEqual([]);
+    expect(
+      await problems({
+        "specs/@acme/qa.json": `\uFEFF${JSON.stringify(qa)}`,
+        "specs/@acme/y.yaml": "\uFEFFinput: {type: object}\noutput: {type: object}\n",
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -202,7 +272,9 @@ describe("JSON spec files: parsed without a position tree unless one is needed",
   });
 
   it("places syntax errors, and locates pointers in a valid file when asked", () => {
-    expect(issuesOf('{"a": 1,}')).toEqual(["a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]"]);
+    expect(issuesOf('{"a": 1,}')).toEqual([
+      "a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]",
+    ]);
     const parsed = parseDocument("a.json", '{\n  "a/b": {\n    "~": [1, {"c": 2}]\n  }\n}');
     if (!parsed.ok) throw new Error("expected a valid document");
     expect(parsed.document.locate("/a~1b/~0/1/c")).toEqual({ line: 3, column: 15 });
@@ -224,7 +296,11 @@ describe("symlinks and unreadable files in the specs folder", () => {
     await mkdir(path.join(dir, "specs/_shared"));
     await symlink(path.join(dir, "elsewhere/q.json"), path.join(dir, "specs/_shared/q.json"));
     const result = await loadSpecs("specs", dir);
-    expect(result.ok ? result.specs.flows.map((flow) => flow.id) : result.issues).toEqual(["@acme/keep", "@acme/qa", "@globex/search"]);
+    expect(result.ok ? result.specs.flows.map((flow) => flow.id) : result.issues).toEqual([
+      "@acme/keep",
+      "@acme/qa",
+      "@globex/search",
+    ]);
   });
 
   it("refuses a broken link, a link loop and a file that is not a regular file, saying why", async () => {
@@ -232,7 +308,8 @@ describe("symlinks and unreadable files in the specs folder", () => {
     await symlink(path.join(dir, "nowhere.json"), path.join(dir, "specs/@acme/gone.json"));
     await symlink(path.join(dir, "specs"), path.join(dir, "specs/@acme/loop"), "dir");
     await run("mkfifo", [path.join(dir, "specs/@acme/pipe.json")]);
-    expect((await problemsIn(dir)).map((line) => line.replace(dir, "<tmp>"))).toMatchInlineSnapshot(`
+    expect((await problemsIn(dir)).map((line) => line.replace(dir, "<tmp>")))
+      .toMatchInlineSnapshot(`
       [
         "specs/@acme/gone.json: symlink to <tmp>/nowhere.json, which does not exist; fix the link or remove it [unreadable-file]",
         "specs/@acme/loop: symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere [unreadable-file]",
@@ -241,25 +318,41 @@ describe("symlinks and unreadable files in the specs folder", () => {
     `);
   });
 
-  it.skipIf(process.getuid?.() === 0)("refuses a file it may not read, with the reason", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/secret.json": qa });
-    await chmod(path.join(dir, "specs/@acme/secret.json"), 0o000);
-    expect(await problemsIn(dir)).toEqual(["specs/@acme/secret.json: cannot be read (EACCES); check its permissions, or remove it [unreadable-file]"]);
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    "refuses a file it may not read, with the reason",
+    async () => {
+      const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/secret.json": qa });
+      await chmod(path.join(dir, "specs/@acme/secret.json"), 0o000);
+      expect(await problemsIn(dir)).toEqual([
+        "specs/@acme/secret.json: cannot be read (EACCES); check its permissions, or remove it [unreadable-file]",
+      ]);
+    },
+  );
 });
 
 describe("flowgen generate on bad input, as a process", () => {
   it("exits 2 with one line per problem and no stack trace, and refuses --out that is a file", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/bomb.yaml": ALIAS_BOMB, "specs/@acme/deep.json": { input: nested(250), output: qa.output } });
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "specs/@acme/bomb.yaml": ALIAS_BOMB,
+      "specs/@acme/deep.json": { input: nested(250), output: qa.output },
+    });
     const bin = path.join(REPO_ROOT, "bin/flowgen.js");
-    const bad = await run(process.execPath, [bin, "generate"], { cwd: dir }).catch((error: { code: number; stderr: string }) => error);
+    const bad = await run(process.execPath, [bin, "generate"], { cwd: dir }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect("code" in bad ? bad.code : 0).toBe(2);
     expect(bad.stderr).not.toMatch(/\n\s+at /);
     expect(bad.stderr.trim().split("\n")).toHaveLength(3);
-    await writeFile(path.join(dir, "specs/@acme/bomb.yaml"), "input: {type: object}\noutput: {type: object}\n");
+    await writeFile(
+      path.join(dir, "specs/@acme/bomb.yaml"),
+      "input: {type: object}\noutput: {type: object}\n",
+    );
     await writeFile(path.join(dir, "specs/@acme/deep.json"), JSON.stringify(qa));
     await writeFile(path.join(dir, "out.txt"), "not a folder");
-    const file = await run(process.execPath, [bin, "generate", "--out", "out.txt"], { cwd: dir }).catch((error: { code: number; stderr: string }) => error);
+    const file = await run(process.execPath, [bin, "generate", "--out", "out.txt"], {
+      cwd: dir,
+    }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in file ? file.code : 0).toBe(2);
     expect(file.stderr).toMatchInlineSnapshot(`
       "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder]

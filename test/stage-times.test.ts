@@ -9,13 +9,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stage names `--verbose` printed, in order. */
 function stagesOf(stderr: string): (string | undefined)[] {
-  return stderr.trimEnd().split("\n").map((line) => /^flowgen: (.+?) +(\d+\.\d{3})s$/.exec(line)?.[1]);
+  return stderr
+    .trimEnd()
+    .split("\n")
+    .map((line) => /^flowgen: (.+?) +(\d+\.\d{3})s$/.exec(line)?.[1]);
 }
 
 describe("stage times", () => {
   it("count overlapping work of one stage once, and list stages in pipeline order", async () => {
     const times = createStageTimes();
-    await Promise.all([times.measure("format", () => sleep(60)), times.measure("format", () => sleep(60))]);
+    await Promise.all([
+      times.measure("format", () => sleep(60)),
+      times.measure("format", () => sleep(60)),
+    ]);
     expect(times.measure("model", () => 42)).toBe(42);
     const totals = times.totals();
     expect(totals.map(([stage]) => stage)).toEqual(["model", "format"]);
@@ -30,12 +36,30 @@ describe("stage times", () => {
     await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
     const run = await runCli(dir, "generate", "--verbose", "--no-cache");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^flowgen: 5 flows → generated: \d+ added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/);
+    expect(run.stdout).toMatch(
+      /^flowgen: 5 flows → generated: \d+ added, 0 changed, 0 removed, 0 unchanged \(\d+\.\d\ds\)\n$/,
+    );
     const stages = stagesOf(run.stderr);
-    expect(stages).toEqual(["spec read", "checks", "model", "compile", "types", "emit", "format", "write"]);
+    expect(stages).toEqual([
+      "spec read",
+      "checks",
+      "model",
+      "compile",
+      "types",
+      "emit",
+      "format",
+      "write",
+    ]);
     expect(STAGES).toEqual(expect.arrayContaining(stages));
 
-    const check = await runCli(dir, "generate", "--check", "--verbose", "--cache-dir", ".fresh-cache");
+    const check = await runCli(
+      dir,
+      "generate",
+      "--check",
+      "--verbose",
+      "--cache-dir",
+      ".fresh-cache",
+    );
     expect(check.stdout).toMatch(/is up to date/);
     // A fresh clone's check answers from the manifest: nothing is rendered.
     expect(stagesOf(check.stderr)).toEqual(["spec read", "manifest"]);

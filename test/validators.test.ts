@@ -19,9 +19,7 @@ interface QaInput {
 interface QaOutput {
   answer: string;
 }
-type CreateQaClient = (
-  options: Record<string, unknown>,
-) => FlowClient<QaInput, QaOutput>;
+type CreateQaClient = (options: Record<string, unknown>) => FlowClient<QaInput, QaOutput>;
 
 /** Generates the repo's specs with --validators into `dir`/generated; returns that folder. */
 async function generateWithValidators(dir: string): Promise<string> {
@@ -53,9 +51,7 @@ describe("clients generated with --validators", () => {
         res.end(JSON.stringify(answer));
       });
     });
-    await new Promise<void>((resolve) =>
-      server.listen(0, "127.0.0.1", resolve),
-    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -64,9 +60,9 @@ describe("clients generated with --validators", () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "flowgen-validators-"));
     generated = await generateWithValidators(root);
-    const module = (await import(
-      pathToFileURL(path.join(generated, "@acme/qa.ts")).href
-    )) as { createQaClient: CreateQaClient };
+    const module = (await import(pathToFileURL(path.join(generated, "@acme/qa.ts")).href)) as {
+      createQaClient: CreateQaClient;
+    };
     createQaClient = module.createQaClient;
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -74,9 +70,7 @@ describe("clients generated with --validators", () => {
   it("refuses invalid input before sending, with a pointer per violation", async () => {
     const before = requests;
     const qa = createQaClient({ apiKey: "k", baseUrl });
-    const error = await failureOf(
-      qa.run({ question: "", options: [1] } as unknown as QaInput),
-    );
+    const error = await failureOf(qa.run({ question: "", options: [1] } as unknown as QaInput));
     expect(requests).toBe(before);
     expect(error).toMatchObject({
       kind: "invalid_input",
@@ -104,9 +98,7 @@ describe("clients generated with --validators", () => {
         code: "invalid_output",
         status: 200,
       });
-      expect(error.details).toEqual([
-        { pointer: "/answer", message: "has the wrong type" },
-      ]);
+      expect(error.details).toEqual([{ pointer: "/answer", message: "has the wrong type" }]);
       expect(error.response?.status).toBe(200);
     } finally {
       answer = { answer: "Paris" };

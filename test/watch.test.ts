@@ -23,7 +23,9 @@ function runRecorder() {
         if (found !== undefined) return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`no matching run in 15 s; runs: ${JSON.stringify(runs.map((run) => ({ changed: run.changed, ok: run.result.ok })))}`);
+      throw new Error(
+        `no matching run in 15 s; runs: ${JSON.stringify(runs.map((run) => ({ changed: run.changed, ok: run.result.ok })))}`,
+      );
     },
   };
 }
@@ -51,12 +53,15 @@ describe("generate --watch", () => {
     // The file is still watched after it was replaced.
     seen = recorder.runs.length;
     await writeFile(qa, JSON.stringify(spec("q3")));
-    const edited = await recorder.until(seen, (run) => changedFiles(run).includes("@acme/qa.types.ts"));
+    const edited = await recorder.until(seen, (run) =>
+      changedFiles(run).includes("@acme/qa.types.ts"),
+    );
     expect(edited.changed).toEqual(["specs/@acme/qa.json"]);
 
     // A burst of writes to two new files: fewer runs than writes, and the last one has both flows.
     seen = recorder.runs.length;
-    for (const field of ["a", "b", "c"]) await writeFile(path.join(dir, "specs/@acme/new.json"), JSON.stringify(spec(field)));
+    for (const field of ["a", "b", "c"])
+      await writeFile(path.join(dir, "specs/@acme/new.json"), JSON.stringify(spec(field)));
     await writeFile(path.join(dir, "specs/@acme/other.json"), JSON.stringify(spec("x")));
     await recorder.until(seen, (run) => run.result.ok && run.result.flowCount === 3);
     expect(recorder.runs.length - seen).toBeLessThan(4);
@@ -67,8 +72,16 @@ describe("generate --watch", () => {
     seen = recorder.runs.length;
     await rm(path.join(dir, "specs/@acme/other.json"));
     const removed = await recorder.until(seen, (run) => run.result.ok);
-    expect(removed.result.ok && removed.result.diff.removed).toEqual(["@acme/other.ts", "@acme/other.types.ts"]);
-    expect((await readdir(path.join(dir, "generated/@acme"))).sort()).toEqual(["new.ts", "new.types.ts", "qa.ts", "qa.types.ts"]);
+    expect(removed.result.ok && removed.result.diff.removed).toEqual([
+      "@acme/other.ts",
+      "@acme/other.types.ts",
+    ]);
+    expect((await readdir(path.join(dir, "generated/@acme"))).sort()).toEqual([
+      "new.ts",
+      "new.types.ts",
+      "qa.ts",
+      "qa.types.ts",
+    ]);
   });
 
   it("prints one line per run and stops on the signal", async () => {
@@ -77,15 +90,29 @@ describe("generate --watch", () => {
     const err: string[] = [];
     let stop: (signal: string) => void = () => undefined;
     const stopped = new Promise<string>((resolve) => (stop = resolve));
-    const running = main(["generate", "--watch"], { cwd: dir, io: { out: (line) => out.push(line), err: (line) => err.push(line) }, stopped: () => stopped });
-    for (let i = 0; out.length < 1 && i < 150; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const running = main(["generate", "--watch"], {
+      cwd: dir,
+      io: { out: (line) => out.push(line), err: (line) => err.push(line) },
+      stopped: () => stopped,
+    });
+    for (let i = 0; out.length < 1 && i < 150; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     await writeFile(path.join(dir, "specs/@acme/qa.json"), JSON.stringify(spec("changed")));
-    for (let i = 0; out.length < 2 && i < 150; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; out.length < 2 && i < 150; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     stop("SIGINT");
     expect(await running).toBe(0);
     expect(out).toHaveLength(2);
-    expect(out[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: ${outputFileCount(1)} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)$`));
-    expect(out[1]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: 0 added, 3 changed, 0 removed, ${outputFileCount(1) - 3} unchanged \\(\\d+\\.\\d\\ds\\) after specs/@acme/qa\\.json$`));
+    expect(out[0]).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: ${outputFileCount(1)} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)$`,
+      ),
+    );
+    expect(out[1]).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: 0 added, 3 changed, 0 removed, ${outputFileCount(1) - 3} unchanged \\(\\d+\\.\\d\\ds\\) after specs/@acme/qa\\.json$`,
+      ),
+    );
     expect(err[0]).toBe("flowgen: watching the specs and the config file; Ctrl-C stops.");
     expect(err.at(-1)).toBe("flowgen: SIGINT: stopped watching.");
   });

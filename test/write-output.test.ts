@@ -6,33 +6,57 @@ import { openRenderCache } from "../src/cache/render-cache.js";
 import { banner } from "../src/emit/banner.js";
 import { MANIFEST_PATH } from "../src/manifest/output-manifest.js";
 import type { OutputFile } from "../src/output-file.js";
-import { diffOutput, recoverOutput, writeOutput, WRITING_MARKER, type WriteStep } from "../src/write/write-output.js";
+import {
+  diffOutput,
+  recoverOutput,
+  writeOutput,
+  WRITING_MARKER,
+  type WriteStep,
+} from "../src/write/write-output.js";
 import { tempProject } from "./helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
 
 /** A flowgen-like tree: index.ts plus `count` flow files in subfolders, each saying `version`. */
 function tree(count: number, version: string, extra: readonly OutputFile[] = []): OutputFile[] {
-  const flows = Array.from({ length: count }, (_, i) => ({ path: `@org${i % 3}/flow-${i}.ts`, content: `// ${version} ${i}\n` }));
+  const flows = Array.from({ length: count }, (_, i) => ({
+    path: `@org${i % 3}/flow-${i}.ts`,
+    content: `// ${version} ${i}\n`,
+  }));
   return [{ path: "index.ts", content: INDEX }, ...flows, ...extra];
 }
 
 async function readTree(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+    );
   const contents = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
-  return Object.fromEntries(files.map((file, i) => [file, contents[i]]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return Object.fromEntries(
+    files
+      .map((file, i) => [file, contents[i]])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 function asRecord(files: readonly OutputFile[]): Record<string, string> {
-  return Object.fromEntries(files.map((file) => [file.path, file.content]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return Object.fromEntries(
+    files
+      .map((file) => [file.path, file.content])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 /**
  * Writes `before`, then `after` while copying the whole project folder at every step: each copy is
  * exactly what a crash (kill -9, power to the process lost) at that instant would leave on disk.
  */
-async function crashSnapshots(before: readonly OutputFile[], after: readonly OutputFile[]): Promise<{ step: WriteStep; dir: string }[]> {
+async function crashSnapshots(
+  before: readonly OutputFile[],
+  after: readonly OutputFile[],
+): Promise<{ step: WriteStep; dir: string }[]> {
   const root = await tempProject({});
   const project = path.join(root, "project");
   await mkdir(project);
@@ -55,7 +79,11 @@ describe("writeOutput: a crash at any step", () => {
     const before = tree(6, "old");
     const after = tree(9, "new");
     const snapshots = await crashSnapshots(before, after);
-    expect(snapshots.map((snapshot) => snapshot.step)).toEqual(["staged", "moved-aside", "swapped"]);
+    expect(snapshots.map((snapshot) => snapshot.step)).toEqual([
+      "staged",
+      "moved-aside",
+      "swapped",
+    ]);
     for (const { step, dir } of snapshots) {
       const generated = path.join(dir, "generated");
       await recoverOutput(generated);
@@ -74,16 +102,25 @@ describe("writeOutput: a crash at any step", () => {
       await recoverOutput(path.join(dir, "generated"));
       const names = readdirSync(dir);
       expect([[], ["generated"]], step).toContainEqual(names);
-      if (names.length > 0) expect(await readTree(path.join(dir, "generated")), step).toEqual(asRecord(after));
+      if (names.length > 0)
+        expect(await readTree(path.join(dir, "generated")), step).toEqual(asRecord(after));
     }
   });
 
   it("replacing a few files in place: each file is old or new, the folder reads as stale, and the next run repairs it", async () => {
     const before = tree(12, "old", [{ path: "@gone/flow.ts", content: "// removed\n" }]);
-    const after = tree(12, "old").map((file) => (file.path === "@org1/flow-4.ts" ? { ...file, content: "// new 4\n" } : file));
+    const after = tree(12, "old").map((file) =>
+      file.path === "@org1/flow-4.ts" ? { ...file, content: "// new 4\n" } : file,
+    );
     after.push({ path: "@org2/added.ts", content: "// added\n" });
     const snapshots = await crashSnapshots(before, after);
-    expect(snapshots.map((snapshot) => snapshot.step)).toEqual(["marked", "file-written", "file-written", "file-removed", "unmarked"]);
+    expect(snapshots.map((snapshot) => snapshot.step)).toEqual([
+      "marked",
+      "file-written",
+      "file-written",
+      "file-removed",
+      "unmarked",
+    ]);
     for (const { step, dir } of snapshots) {
       const generated = path.join(dir, "generated");
       const found = await readTree(generated);
@@ -107,11 +144,21 @@ describe("writeOutput: writing only what changed", () => {
   it("replaces the manifest last, so that it never describes files not yet written", async () => {
     const dir = await tempProject({});
     const generated = path.join(dir, "generated");
-    const manifest = (version: string) => ({ path: MANIFEST_PATH, content: `{"version":"${version}"}\n` });
+    const manifest = (version: string) => ({
+      path: MANIFEST_PATH,
+      content: `{"version":"${version}"}\n`,
+    });
     await writeOutput(generated, tree(12, "v1", [manifest("v1")]));
-    const after = tree(12, "v1", [manifest("v2")]).map((file) => (file.path.endsWith("flow-7.ts") || file.path.endsWith("flow-2.ts") ? { ...file, content: "// v2\n" } : file));
+    const after = tree(12, "v1", [manifest("v2")]).map((file) =>
+      file.path.endsWith("flow-7.ts") || file.path.endsWith("flow-2.ts")
+        ? { ...file, content: "// v2\n" }
+        : file,
+    );
     const written: string[] = [];
-    await writeOutput(generated, after, { onStep: (step, file) => void (step === "file-written" && file !== undefined && written.push(file)) });
+    await writeOutput(generated, after, {
+      onStep: (step, file) =>
+        void (step === "file-written" && file !== undefined && written.push(file)),
+    });
     expect(written.at(-1)).toBe(MANIFEST_PATH);
     expect([...written].sort()).toEqual([MANIFEST_PATH, "@org1/flow-7.ts", "@org2/flow-2.ts"]);
   });
@@ -124,9 +171,14 @@ describe("writeOutput: writing only what changed", () => {
     const untouched = path.join(generated, "@org0/flow-0.ts");
     // Replacing a file renames a new one over it: the same inode means it was not written.
     const inodeBefore = statSync(untouched).ino;
-    const after = tree(12, "v1").map((file) => (file.path === "@org1/flow-1.ts" ? { ...file, content: "// v2 1\n" } : file));
+    const after = tree(12, "v1").map((file) =>
+      file.path === "@org1/flow-1.ts" ? { ...file, content: "// v2 1\n" } : file,
+    );
     const diff = await writeOutput(generated, after);
-    expect({ changed: diff.changed, removed: diff.removed }).toEqual({ changed: ["@org1/flow-1.ts"], removed: ["@gone/flow.ts"] });
+    expect({ changed: diff.changed, removed: diff.removed }).toEqual({
+      changed: ["@org1/flow-1.ts"],
+      removed: ["@gone/flow.ts"],
+    });
     expect(statSync(untouched).ino).toBe(inodeBefore);
     expect(readdirSync(generated)).not.toContain("@gone");
     expect(await readTree(generated)).toEqual(asRecord(after));
@@ -143,11 +195,17 @@ describe("recoverOutput", () => {
     await mkdir(`${generated}.flowgen-staging-99999999`);
     await mkdir(`${generated}.flowgen-previous-99999998`);
     await recoverOutput(generated);
-    expect(readdirSync(dir).sort()).toEqual(["generated", `generated.flowgen-staging-${process.ppid}`]);
+    expect(readdirSync(dir).sort()).toEqual([
+      "generated",
+      `generated.flowgen-staging-${process.ppid}`,
+    ]);
   });
 
   it("the render cache removes temporary files of dead runs", async () => {
-    const dir = await tempProject({ "cache/render-cache.json.99999999.tmp": "{", [`cache/render-cache.json.${process.ppid}.tmp`]: "{" });
+    const dir = await tempProject({
+      "cache/render-cache.json.99999999.tmp": "{",
+      [`cache/render-cache.json.${process.ppid}.tmp`]: "{",
+    });
     const cache = await openRenderCache(path.join(dir, "cache"));
     expect(cache.empty).toBe(true);
     expect(readdirSync(path.join(dir, "cache"))).toEqual([`render-cache.json.${process.ppid}.tmp`]);

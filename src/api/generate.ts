@@ -6,7 +6,12 @@ import type { DiffReport } from "../diff/contract-diff.js";
 import type { Issue } from "../issues.js";
 import { createStageTimes, type Stage } from "../stage-times.js";
 import type { OutputFile } from "../output-file.js";
-import { ForeignOutputError, diffOutput, writeOutput, type OutputDiff } from "../write/write-output.js";
+import {
+  ForeignOutputError,
+  diffOutput,
+  writeOutput,
+  type OutputDiff,
+} from "../write/write-output.js";
 
 /** Settings of one run; any left out come from the config file, then the defaults. */
 export interface GenerateOptions extends Partial<GenerateSettings> {
@@ -41,7 +46,9 @@ export type GenerateResult =
       readonly contract?: DiffReport | undefined;
     };
 
-export type CheckResult = (Extract<GenerateResult, { ok: true }> & { readonly upToDate: boolean }) | Extract<GenerateResult, { ok: false }>;
+export type CheckResult =
+  | (Extract<GenerateResult, { ok: true }> & { readonly upToDate: boolean })
+  | Extract<GenerateResult, { ok: false }>;
 
 /**
  * Compiles the flow specs and writes the output folder: the same run as `flowgen generate`, with
@@ -81,9 +88,15 @@ export function countChanges(diff: OutputDiff): number {
   return diff.added.length + diff.changed.length + diff.removed.length;
 }
 
-async function runGenerate(options: GenerateOptions, mode: "write" | "check"): Promise<GenerateResult> {
+async function runGenerate(
+  options: GenerateOptions,
+  mode: "write" | "check",
+): Promise<GenerateResult> {
   const { cwd = process.cwd(), config, ...given } = options;
-  const loaded = config === false ? { ok: true as const, config: {}, file: undefined, root: cwd } : await loadConfig(cwd, config);
+  const loaded =
+    config === false
+      ? { ok: true as const, config: {}, file: undefined, root: cwd }
+      : await loadConfig(cwd, config);
   if (!loaded.ok) return loaded;
   const resolved = resolveGenerateSettings(loaded, cwd, given);
   if (!resolved.ok) return resolved;
@@ -100,20 +113,50 @@ async function runGenerate(options: GenerateOptions, mode: "write" | "check"): P
     failOnBreaking: settings.failOnBreaking,
   };
   // --check on a fresh clone: the committed manifest answers when it shows every input and file as recorded.
-  const current = mode === "check" && settings.cache ? await readCurrentOutput(renderOptions) : undefined;
+  const current =
+    mode === "check" && settings.cache ? await readCurrentOutput(renderOptions) : undefined;
   if (current) {
-    const diff: OutputDiff = { added: [], changed: [], removed: [], unchanged: current.files.length, previous: new Map() };
-    return { ok: true, diff, files: current.files, flowCount: current.flowCount, settings, configFile: loaded.file, stages: times.totals() };
+    const diff: OutputDiff = {
+      added: [],
+      changed: [],
+      removed: [],
+      unchanged: current.files.length,
+      previous: new Map(),
+    };
+    return {
+      ok: true,
+      diff,
+      files: current.files,
+      flowCount: current.flowCount,
+      settings,
+      configFile: loaded.file,
+      stages: times.totals(),
+    };
   }
   const result = await renderProject(renderOptions);
   if (!result.ok) return { ...result, settings };
   const outDir = path.resolve(cwd, settings.out);
   try {
-    const diff = await times.measure("write", () => (mode === "check" ? diffOutput(outDir, result.files) : writeOutput(outDir, result.files)));
-    return { ok: true, diff, files: result.files, flowCount: result.flowCount, settings, configFile: loaded.file, contract: result.contract, stages: times.totals() };
+    const diff = await times.measure("write", () =>
+      mode === "check" ? diffOutput(outDir, result.files) : writeOutput(outDir, result.files),
+    );
+    return {
+      ok: true,
+      diff,
+      files: result.files,
+      flowCount: result.flowCount,
+      settings,
+      configFile: loaded.file,
+      contract: result.contract,
+      stages: times.totals(),
+    };
   } catch (error) {
     if (!(error instanceof ForeignOutputError)) throw error;
     const message = error.message.slice(error.message.indexOf(" is not") + " is ".length);
-    return { ok: false, issues: [{ code: "not-an-output-folder", file: settings.out, message }], settings };
+    return {
+      ok: false,
+      issues: [{ code: "not-an-output-folder", file: settings.out, message }],
+      settings,
+    };
   }
 }

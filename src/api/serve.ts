@@ -3,7 +3,10 @@ import { resolveServeSettings, type ServeSettings } from "../config/resolve-sett
 import type { ServeOptions, ServeResult } from "../serve/serve.js";
 
 /** Settings of `flowgen serve`; any left out come from the config file's `serve` section, then the defaults. */
-export interface ServeApiOptions extends Partial<ServeSettings>, Partial<Pick<ServeOptions, "keysEnv" | "faults" | "tls" | "log" | "say">> {
+export interface ServeApiOptions
+  extends
+    Partial<ServeSettings>,
+    Partial<Pick<ServeOptions, "keysEnv" | "faults" | "tls" | "log" | "say">> {
   /** Working directory: where the config is looked for and relative paths start. Default `process.cwd()`. */
   readonly cwd?: string | undefined;
   /** Config file to load (relative to `cwd`); false for none. Default: found from `cwd`. */
@@ -21,9 +24,20 @@ export interface ServeApiOptions extends Partial<ServeSettings>, Partial<Pick<Se
  */
 export async function serve(options: ServeApiOptions = {}): Promise<ServeResult> {
   const { cwd = process.cwd(), config, keysEnv, faults, tls, log, say, ...given } = options;
-  const loaded = config === false ? { ok: true as const, config: {}, root: cwd } : await loadConfig(cwd, config);
+  const loaded =
+    config === false ? { ok: true as const, config: {}, root: cwd } : await loadConfig(cwd, config);
   if (!loaded.ok) return loaded;
   const { headersTimeout, requestTimeout, ...settings } = resolveServeSettings(loaded, cwd, given);
   const { startServe } = await import("../serve/serve.js");
-  return startServe({ ...settings, headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout, cwd, keysEnv, faults, tls, log, say });
+  return startServe({
+    ...settings,
+    headersTimeoutMs: headersTimeout,
+    requestTimeoutMs: requestTimeout,
+    cwd,
+    keysEnv,
+    faults,
+    tls,
+    log,
+    say,
+  });
 }

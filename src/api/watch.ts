@@ -38,10 +38,20 @@ export interface GenerateWatcher {
  * const watcher = await watch({ cwd: process.cwd(), onRun: ({ result }) => console.log(result.ok) });
  * if ("close" in watcher) process.once("SIGINT", () => void watcher.close());
  */
-export async function watch(options: WatchOptions): Promise<GenerateWatcher | { readonly ok: false; readonly issues: readonly Issue[] }> {
-  const { onRun, onError = (error: unknown) => console.error(error), debounceMs = 100, ...generateOptions } = options;
+export async function watch(
+  options: WatchOptions,
+): Promise<GenerateWatcher | { readonly ok: false; readonly issues: readonly Issue[] }> {
+  const {
+    onRun,
+    onError = (error: unknown) => console.error(error),
+    debounceMs = 100,
+    ...generateOptions
+  } = options;
   const cwd = generateOptions.cwd ?? process.cwd();
-  const loaded = options.config === false ? { ok: true as const, config: {}, file: undefined, root: cwd } : await loadConfig(cwd, options.config);
+  const loaded =
+    options.config === false
+      ? { ok: true as const, config: {}, file: undefined, root: cwd }
+      : await loadConfig(cwd, options.config);
   if (!loaded.ok) return loaded;
   const resolved = resolveGenerateSettings(loaded, cwd, generateOptions);
   if (!resolved.ok) return resolved;
@@ -74,8 +84,14 @@ export async function watch(options: WatchOptions): Promise<GenerateWatcher | { 
     }, debounceMs);
   };
 
-  const configFiles = loaded.file === undefined ? CONFIG_FILES.map((name) => path.join(loaded.root, name)) : [loaded.file];
-  const watcher = watchFiles([path.resolve(cwd, resolved.settings.specs), ...configFiles], { ignoreInitial: true, atomic: true });
+  const configFiles =
+    loaded.file === undefined
+      ? CONFIG_FILES.map((name) => path.join(loaded.root, name))
+      : [loaded.file];
+  const watcher = watchFiles([path.resolve(cwd, resolved.settings.specs), ...configFiles], {
+    ignoreInitial: true,
+    atomic: true,
+  });
   watcher.on("all", (_event, file) => {
     // Editors' temporary and swap files (qa.json.tmp, .qa.json.swp, qa.json~) are not specs.
     if (!/\.(json|ya?ml|[cm]?[jt]s)$/.test(file)) return;

@@ -33,7 +33,8 @@ export function hashParts(...parts: readonly string[]): string {
  * const cache = await openRenderCache("node_modules/.cache/flowgen");
  */
 export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
-  if (dir === undefined) return { empty: true, get: () => undefined, set: () => undefined, save: async () => undefined };
+  if (dir === undefined)
+    return { empty: true, get: () => undefined, set: () => undefined, save: async () => undefined };
   const file = path.join(dir, FILE_NAME);
   const previous = await readFile(file, "utf8")
     .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))
@@ -75,10 +76,17 @@ export async function codeFingerprint(): Promise<string> {
   const codeDir = new URL("../", import.meta.url);
   const entries = await readdir(codeDir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile() && /\.(js|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .filter(
+      (entry) =>
+        entry.isFile() && /\.(js|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts"),
+    )
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  const contents = await Promise.all([...files, new URL("../../package.json", import.meta.url)].map((file) => readFile(file, "utf8")));
+  const contents = await Promise.all(
+    [...files, new URL("../../package.json", import.meta.url)].map((file) =>
+      readFile(file, "utf8"),
+    ),
+  );
   return hashParts(...files.map((file) => path.relative(codeDir.pathname, file)), ...contents);
 }
 

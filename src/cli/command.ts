@@ -44,7 +44,11 @@ export interface Command {
  * @example
  * return reportIssues(io, result.issues, (count) => `flowgen: ${count}; nothing was written.`);
  */
-export function reportIssues(io: Io, issues: readonly Issue[], summary: (count: string) => string): number {
+export function reportIssues(
+  io: Io,
+  issues: readonly Issue[],
+  summary: (count: string) => string,
+): number {
   const sorted = sortIssues(issues);
   for (const issue of sorted) io.err(formatIssue(issue));
   io.err(summary(`${sorted.length} problem${sorted.length === 1 ? "" : "s"}`));
@@ -58,7 +62,12 @@ export function reportIssues(io: Io, issues: readonly Issue[], summary: (count: 
  * `flowgen: 2 problems${whereIssues(issues, "specs")}; nothing was written.`
  */
 export function whereIssues(issues: readonly Issue[], specs: string | undefined): string {
-  const aboutSpecs = issues.some((issue) => issue.code !== "invalid-config" && issue.code !== "invalid-option" && issue.code !== "not-an-output-folder");
+  const aboutSpecs = issues.some(
+    (issue) =>
+      issue.code !== "invalid-config" &&
+      issue.code !== "invalid-option" &&
+      issue.code !== "not-an-output-folder",
+  );
   return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
 }
 
@@ -70,7 +79,10 @@ export function whereIssues(issues: readonly Issue[], specs: string | undefined)
  * @example
  * const given = pickFlags<GenerateOptions>(args, ["specs", "out", "baseUrl"]);
  */
-export function pickFlags<T extends object>(args: Readonly<Record<string, unknown>>, keys: readonly (keyof T & string)[]): Partial<T> {
+export function pickFlags<T extends object>(
+  args: Readonly<Record<string, unknown>>,
+  keys: readonly (keyof T & string)[],
+): Partial<T> {
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (args[key] !== undefined) picked[key] = args[key];
   return picked as Partial<T>;

@@ -12,7 +12,8 @@ const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
 /** `flowgen init`: a config file, an example spec, npm scripts and .gitattributes in the current project. */
 export const initCommand: Command = {
   usage: "init",
-  describe: "Set flowgen up in this project: flowgen.config.ts, an example spec, npm scripts, and .gitattributes marking the output as generated",
+  describe:
+    "Set flowgen up in this project: flowgen.config.ts, an example spec, npm scripts, and .gitattributes marking the output as generated",
   options: {
     specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs" },
     out: { type: "string", defaultDescription: "generated", describe: "Output folder" },
@@ -20,13 +21,28 @@ export const initCommand: Command = {
   examples: [["$0 init", "Then: npm run flowgen:generate"]],
   async run(args, { cwd, io }) {
     const loaded = await loadConfig(cwd, args["config"] as string | undefined);
-    if (!loaded.ok) return reportIssues(io, loaded.issues, (count) => `flowgen init: ${count}; nothing was written.`);
-    const resolved = resolveGenerateSettings(loaded, cwd, { specs: args["specs"] as string | undefined, out: args["out"] as string | undefined });
-    if (!resolved.ok) return reportIssues(io, resolved.issues, (count) => `flowgen init: ${count}; nothing was written.`);
+    if (!loaded.ok)
+      return reportIssues(
+        io,
+        loaded.issues,
+        (count) => `flowgen init: ${count}; nothing was written.`,
+      );
+    const resolved = resolveGenerateSettings(loaded, cwd, {
+      specs: args["specs"] as string | undefined,
+      out: args["out"] as string | undefined,
+    });
+    if (!resolved.ok)
+      return reportIssues(
+        io,
+        resolved.issues,
+        (count) => `flowgen init: ${count}; nothing was written.`,
+      );
     const { specs, out } = resolved.settings;
     const done: string[] = [];
     if (loaded.file === undefined) {
-      await writeFile(path.join(cwd, "flowgen.config.ts"), configFileText({ specs, out }), { flag: "wx" });
+      await writeFile(path.join(cwd, "flowgen.config.ts"), configFileText({ specs, out }), {
+        flag: "wx",
+      });
       done.push("created flowgen.config.ts");
     } else done.push(`kept ${path.relative(cwd, loaded.file)}`);
 
@@ -34,7 +50,13 @@ export const initCommand: Command = {
     if (await hasSpecs(specsDir)) done.push(`kept ${specs}/ (it has specs already)`);
     else {
       const file = path.join(specsDir, `@${EXAMPLE_FLOW.org}`, `${EXAMPLE_FLOW.name}.json`);
-      await writeSpecFile(file, specSkeleton({ flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`, schema: schemaRef(file, cwd) }));
+      await writeSpecFile(
+        file,
+        specSkeleton({
+          flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`,
+          schema: schemaRef(file, cwd),
+        }),
+      );
       done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
     }
 
@@ -42,16 +64,31 @@ export const initCommand: Command = {
     const manifest = existsSync(manifestFile) ? await readFile(manifestFile, "utf8") : undefined;
     let scripts: ReturnType<typeof addScripts>;
     try {
-      scripts = addScripts(manifest, path.basename(cwd).toLowerCase().replace(/[^a-z0-9-]+/g, "-"));
+      scripts = addScripts(
+        manifest,
+        path
+          .basename(cwd)
+          .toLowerCase()
+          .replace(/[^a-z0-9-]+/g, "-"),
+      );
     } catch (error) {
-      io.err(`flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`);
+      io.err(
+        `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
+      );
       return EXIT.invalid;
     }
-    if (scripts.added.length > 0 || manifest === undefined) await writeFile(manifestFile, scripts.text);
-    done.push(scripts.added.length > 0 ? `${manifest === undefined ? "created package.json with" : "added to package.json"} the scripts ${scripts.added.join(", ")}` : "kept the package.json scripts");
+    if (scripts.added.length > 0 || manifest === undefined)
+      await writeFile(manifestFile, scripts.text);
+    done.push(
+      scripts.added.length > 0
+        ? `${manifest === undefined ? "created package.json with" : "added to package.json"} the scripts ${scripts.added.join(", ")}`
+        : "kept the package.json scripts",
+    );
 
     const attributesFile = path.join(cwd, ".gitattributes");
-    const attributes = existsSync(attributesFile) ? await readFile(attributesFile, "utf8") : undefined;
+    const attributes = existsSync(attributesFile)
+      ? await readFile(attributesFile, "utf8")
+      : undefined;
     const nextAttributes = gitattributesText(attributes, out);
     if (nextAttributes !== attributes) {
       await writeFile(attributesFile, nextAttributes);
@@ -59,10 +96,14 @@ export const initCommand: Command = {
     }
 
     for (const line of done) io.out(`flowgen init: ${line}`);
-    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli"))) io.out("Next: npm install -D flowgen-cli");
+    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli")))
+      io.out("Next: npm install -D flowgen-cli");
     // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
-    if (!existsSync(path.join(cwd, "node_modules", "openapi-fetch"))) io.out("Next: npm install openapi-fetch");
-    io.out("Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.");
+    if (!existsSync(path.join(cwd, "node_modules", "openapi-fetch")))
+      io.out("Next: npm install openapi-fetch");
+    io.out(
+      "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
+    );
     return EXIT.ok;
   },
 };

@@ -9,7 +9,8 @@ import { EXIT, reportIssues, type Command } from "./command.js";
 /** `flowgen new @org/name`: a spec file to fill in. */
 export const newCommand: Command = {
   usage: "new <flow>",
-  describe: "Write a spec skeleton for a new flow: specs/@org/flow-name.json with input, output and an example to fill in",
+  describe:
+    "Write a spec skeleton for a new flow: specs/@org/flow-name.json with input, output and an example to fill in",
   positionals: { flow: { type: "string", describe: "The flow's id: @org/flow-name" } },
   options: {
     specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs" },
@@ -18,25 +19,51 @@ export const newCommand: Command = {
   async run(args, { cwd, io }) {
     const flowId = String(args["flow"]);
     const match = /^@([^/]+)\/([^/]+)$/.exec(flowId);
-    const bad = match === null ? ["the id"] : [NAME_PATTERN.test(match[1] ?? "") ? undefined : `org "${match[1]}"`, NAME_PATTERN.test(match[2] ?? "") ? undefined : `flow name "${match[2]}"`].filter((what) => what !== undefined);
+    const bad =
+      match === null
+        ? ["the id"]
+        : [
+            NAME_PATTERN.test(match[1] ?? "") ? undefined : `org "${match[1]}"`,
+            NAME_PATTERN.test(match[2] ?? "") ? undefined : `flow name "${match[2]}"`,
+          ].filter((what) => what !== undefined);
     if (match === null || bad.length > 0) {
-      io.err(`flowgen new: "${flowId}" is not a flow id: write @org/flow-name${match === null ? "" : `; ${bad.join(" and ")} breaks the rule`} (${NAME_RULE})`);
+      io.err(
+        `flowgen new: "${flowId}" is not a flow id: write @org/flow-name${match === null ? "" : `; ${bad.join(" and ")} breaks the rule`} (${NAME_RULE})`,
+      );
       return EXIT.invalid;
     }
     const loaded = await loadConfig(cwd, args["config"] as string | undefined);
-    if (!loaded.ok) return reportIssues(io, loaded.issues, (count) => `flowgen new: ${count}; nothing was written.`);
-    const resolved = resolveGenerateSettings(loaded, cwd, { specs: args["specs"] as string | undefined });
-    if (!resolved.ok) return reportIssues(io, resolved.issues, (count) => `flowgen new: ${count}; nothing was written.`);
+    if (!loaded.ok)
+      return reportIssues(
+        io,
+        loaded.issues,
+        (count) => `flowgen new: ${count}; nothing was written.`,
+      );
+    const resolved = resolveGenerateSettings(loaded, cwd, {
+      specs: args["specs"] as string | undefined,
+    });
+    if (!resolved.ok)
+      return reportIssues(
+        io,
+        resolved.issues,
+        (count) => `flowgen new: ${count}; nothing was written.`,
+      );
     const stem = path.resolve(cwd, resolved.settings.specs, `@${match[1]}`, match[2] ?? "");
-    const existing = [".json", ".yaml", ".yml"].map((ext) => `${stem}${ext}`).find((file) => existsSync(file));
+    const existing = [".json", ".yaml", ".yml"]
+      .map((ext) => `${stem}${ext}`)
+      .find((file) => existsSync(file));
     const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
     if (existing !== undefined) {
-      io.err(`flowgen new: ${display(existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`);
+      io.err(
+        `flowgen new: ${display(existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`,
+      );
       return EXIT.invalid;
     }
     const file = `${stem}.json`;
     await writeSpecFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }));
-    io.out(`flowgen: wrote ${display(file)}; fill in its input and output schemas and the example, then run flowgen generate.`);
+    io.out(
+      `flowgen: wrote ${display(file)}; fill in its input and output schemas and the example, then run flowgen generate.`,
+    );
     return EXIT.ok;
   },
 };

@@ -31,8 +31,15 @@ export const DEFAULT_SERVER_URL = "http://127.0.0.1:8787";
  * @example
  * const doc = compileOpenApi(model, model.flows, { baseUrl: undefined });
  */
-export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[], options: CompileOptions): Record<string, unknown> {
-  const names = flows.length === 1 ? (flows[0]?.components ?? []) : [...new Set(flows.flatMap((flow) => flow.components))].sort(compareText);
+export function compileOpenApi(
+  model: ProjectModel,
+  flows: readonly FlowModel[],
+  options: CompileOptions,
+): Record<string, unknown> {
+  const names =
+    flows.length === 1
+      ? (flows[0]?.components ?? [])
+      : [...new Set(flows.flatMap((flow) => flow.components))].sort(compareText);
   const schemas = Object.fromEntries(names.map((name) => [name, model.components.get(name)]));
   return {
     openapi: "3.1.1",
@@ -40,19 +47,35 @@ export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[],
     info: {
       title: "Flows",
       version: "1.0.0",
-      description: "Flows of the flow invocation platform. Each is run by `POST /v1/@<org>/<flow-name>` with a JSON body and a bearer API key.",
+      description:
+        "Flows of the flow invocation platform. Each is run by `POST /v1/@<org>/<flow-name>` with a JSON body and a bearer API key.",
     },
     // A literal URL, no server variables: generators, docs and validators differ on those. No
     // `jsonSchemaDialect` either: the 3.1 default dialect already is JSON Schema 2020-12 (§4.8.24).
-    servers: [{ url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""), description: "The platform; versions are in the path (/v1)." }],
+    servers: [
+      {
+        url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""),
+        description: "The platform; versions are in the path (/v1).",
+      },
+    ],
     security: [{ [SECURITY_SCHEME]: [] }],
-    tags: [...new Map(flows.map((flow) => [flow.tag, flow.org]))].map(([tag, org]) => ({ name: tag, description: `Flows of the org \`@${org}\`.` })),
-    paths: Object.fromEntries(flows.map((flow) => [flow.httpPath, { post: operationFor(flow, options.compact === true) }])),
+    tags: [...new Map(flows.map((flow) => [flow.tag, flow.org]))].map(([tag, org]) => ({
+      name: tag,
+      description: `Flows of the org \`@${org}\`.`,
+    })),
+    paths: Object.fromEntries(
+      flows.map((flow) => [flow.httpPath, { post: operationFor(flow, options.compact === true) }]),
+    ),
     components: {
       schemas: { ...ERROR_SCHEMAS, ...schemas },
       ...(options.compact ? {} : { responses: errorResponseComponents(), headers: HEADERS }),
       securitySchemes: {
-        [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "An API key from the account dashboard, sent as `Authorization: Bearer <API_KEY>`." },
+        [SECURITY_SCHEME]: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key from the account dashboard, sent as `Authorization: Bearer <API_KEY>`.",
+        },
       },
     },
   };
@@ -61,8 +84,20 @@ export function compileOpenApi(model: ProjectModel, flows: readonly FlowModel[],
 function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown> {
   const examples = compact ? [] : namedExamples(flow);
   const errors = compact
-    ? { default: { description: "Any error: see the status and the error body.", content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_BODY}` } } } } }
-    : Object.fromEntries(ERROR_RESPONSES.map((response) => [response.status, { $ref: `#/components/responses/${response.name}` }]));
+    ? {
+        default: {
+          description: "Any error: see the status and the error body.",
+          content: {
+            "application/json": { schema: { $ref: `#/components/schemas/${ERROR_BODY}` } },
+          },
+        },
+      }
+    : Object.fromEntries(
+        ERROR_RESPONSES.map((response) => [
+          response.status,
+          { $ref: `#/components/responses/${response.name}` },
+        ]),
+      );
   return {
     operationId: flow.names.componentStem,
     summary: nonBlank(flow.summary) ?? `Run ${flow.id}`,
@@ -72,13 +107,23 @@ function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown
     security: [{ [SECURITY_SCHEME]: [] }],
     requestBody: {
       required: true,
-      content: { "application/json": { schema: { $ref: `#/components/schemas/${flow.inputComponent}` }, ...exampleMap(examples, "input") } },
+      content: {
+        "application/json": {
+          schema: { $ref: `#/components/schemas/${flow.inputComponent}` },
+          ...exampleMap(examples, "input"),
+        },
+      },
     },
     responses: {
       "200": {
         description: `The output of ${flow.id}.`,
         ...(compact ? {} : { headers: headerRefs(SUCCESS_HEADERS) }),
-        content: { "application/json": { schema: { $ref: `#/components/schemas/${flow.outputComponent}` }, ...exampleMap(examples, "output") } },
+        content: {
+          "application/json": {
+            schema: { $ref: `#/components/schemas/${flow.outputComponent}` },
+            ...exampleMap(examples, "output"),
+          },
+        },
       },
       ...errors,
     },
@@ -90,10 +135,13 @@ function nonBlank(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === "" ? undefined : text;
 }
 
-function namedExamples(flow: FlowModel): { key: string; summary: string | undefined; input: unknown; output: unknown }[] {
+function namedExamples(
+  flow: FlowModel,
+): { key: string; summary: string | undefined; input: unknown; output: unknown }[] {
   const used = new Set<string>();
   return flow.examples.map((example, i) => {
-    const base = (example.name ?? `example-${i + 1}`).replace(/[^A-Za-z0-9._-]+/g, "-") || `example-${i + 1}`;
+    const base =
+      (example.name ?? `example-${i + 1}`).replace(/[^A-Za-z0-9._-]+/g, "-") || `example-${i + 1}`;
     let key = base;
     for (let n = 2; used.has(key); n++) key = `${base}-${n}`;
     used.add(key);
@@ -101,11 +149,20 @@ function namedExamples(flow: FlowModel): { key: string; summary: string | undefi
   });
 }
 
-function exampleMap(examples: ReturnType<typeof namedExamples>, part: "input" | "output"): Record<string, unknown> {
+function exampleMap(
+  examples: ReturnType<typeof namedExamples>,
+  part: "input" | "output",
+): Record<string, unknown> {
   if (examples.length === 0) return {};
   return {
     examples: Object.fromEntries(
-      examples.map((example) => [example.key, { ...(example.summary === undefined ? {} : { summary: example.summary }), value: example[part] }]),
+      examples.map((example) => [
+        example.key,
+        {
+          ...(example.summary === undefined ? {} : { summary: example.summary }),
+          value: example[part],
+        },
+      ]),
     ),
   };
 }

@@ -42,29 +42,54 @@ export const SERVE_KEYS = {
  */
 export function checkConfigValue(value: unknown, file: string): Issue[] {
   if (!isRecord(value)) {
-    return [{ code: "invalid-config", file, pointer: "", message: "the default export must be an object: export default defineConfig({ … })" }];
+    return [
+      {
+        code: "invalid-config",
+        file,
+        pointer: "",
+        message: "the default export must be an object: export default defineConfig({ … })",
+      },
+    ];
   }
   const issues = checkKeys(value, { ...GENERATE_KEYS, serve: undefined }, "", file);
   const serve = value["serve"];
   if (serve !== undefined) {
     if (isRecord(serve)) issues.push(...checkKeys(serve, SERVE_KEYS, "/serve", file));
-    else issues.push({ code: "invalid-config", file, pointer: "/serve", message: "must be an object of serve settings: { port, host, handlers, … }" });
+    else
+      issues.push({
+        code: "invalid-config",
+        file,
+        pointer: "/serve",
+        message: "must be an object of serve settings: { port, host, handlers, … }",
+      });
   }
   return issues;
 }
 
-function checkKeys(value: Record<string, unknown>, keys: Record<string, Kind | undefined>, base: string, file: string): Issue[] {
+function checkKeys(
+  value: Record<string, unknown>,
+  keys: Record<string, Kind | undefined>,
+  base: string,
+  file: string,
+): Issue[] {
   const issues: Issue[] = [];
   const known = Object.keys(keys);
   for (const [key, item] of Object.entries(value)) {
     const pointer = `${base}/${key}`;
     if (!(key in keys)) {
-      issues.push({ code: "invalid-config", file, pointer, message: `unknown key "${key}" (did you mean "${closest(key, known)}"?); allowed keys: ${known.join(", ")}` });
+      issues.push({
+        code: "invalid-config",
+        file,
+        pointer,
+        message: `unknown key "${key}" (did you mean "${closest(key, known)}"?); allowed keys: ${known.join(", ")}`,
+      });
       continue;
     }
     const kind = keys[key];
-    const problem = kind === undefined || item === undefined ? undefined : describeWrongValue(item, kind);
-    if (problem !== undefined) issues.push({ code: "invalid-config", file, pointer, message: problem });
+    const problem =
+      kind === undefined || item === undefined ? undefined : describeWrongValue(item, kind);
+    if (problem !== undefined)
+      issues.push({ code: "invalid-config", file, pointer, message: problem });
   }
   return issues;
 }
@@ -78,17 +103,29 @@ function checkKeys(value: Record<string, unknown>, keys: Record<string, Kind | u
 export function describeWrongValue(value: unknown, kind: Kind): string | undefined {
   switch (kind) {
     case "string":
-      return typeof value === "string" && value !== "" ? undefined : `must be a non-empty string, not ${JSON.stringify(value)}`;
+      return typeof value === "string" && value !== ""
+        ? undefined
+        : `must be a non-empty string, not ${JSON.stringify(value)}`;
     case "boolean":
-      return typeof value === "boolean" ? undefined : `must be true or false, not ${JSON.stringify(value)}`;
+      return typeof value === "boolean"
+        ? undefined
+        : `must be true or false, not ${JSON.stringify(value)}`;
     case "url":
-      return isHttpUrl(value) ? undefined : `${JSON.stringify(value)} is not an http(s) URL; give one such as "https://api.example.com"`;
+      return isHttpUrl(value)
+        ? undefined
+        : `${JSON.stringify(value)} is not an http(s) URL; give one such as "https://api.example.com"`;
     case "port":
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65535 ? undefined : `must be a port number from 0 to 65535, not ${JSON.stringify(value)}`;
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65535
+        ? undefined
+        : `must be a port number from 0 to 65535, not ${JSON.stringify(value)}`;
     case "positive":
-      return typeof value === "number" && Number.isFinite(value) && value > 0 ? undefined : `must be a number above 0, not ${JSON.stringify(value)}`;
+      return typeof value === "number" && Number.isFinite(value) && value > 0
+        ? undefined
+        : `must be a number above 0, not ${JSON.stringify(value)}`;
     case "integer":
-      return Number.isInteger(value) ? undefined : `must be an integer, not ${JSON.stringify(value)}`;
+      return Number.isInteger(value)
+        ? undefined
+        : `must be an integer, not ${JSON.stringify(value)}`;
   }
 }
 

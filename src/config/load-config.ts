@@ -7,7 +7,13 @@ import { checkConfigValue } from "./config-keys.js";
 import type { FlowgenConfig } from "./define-config.js";
 
 /** The file names looked for, in this order, in the working directory and then its parents. */
-export const CONFIG_FILES = ["flowgen.config.ts", "flowgen.config.mts", "flowgen.config.js", "flowgen.config.mjs", "flowgen.config.json"] as const;
+export const CONFIG_FILES = [
+  "flowgen.config.ts",
+  "flowgen.config.mts",
+  "flowgen.config.js",
+  "flowgen.config.mjs",
+  "flowgen.config.json",
+] as const;
 
 export type LoadedConfig =
   | {
@@ -34,7 +40,13 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   const loader: Loader = (file) => importConfig(file);
   const searcher = lilconfig("flowgen", {
     searchPlaces: [...CONFIG_FILES],
-    loaders: { ".ts": loader, ".mts": loader, ".js": loader, ".mjs": loader, ".json": readJsonConfig },
+    loaders: {
+      ".ts": loader,
+      ".mts": loader,
+      ".js": loader,
+      ".mjs": loader,
+      ".json": readJsonConfig,
+    },
     stopDir: projectRoot(cwd),
     cache: false,
   });
@@ -42,7 +54,16 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   let found: Awaited<ReturnType<typeof searcher.search>>;
   const target = explicit === undefined ? undefined : path.resolve(cwd, explicit);
   if (target !== undefined && !existsSync(target)) {
-    return { ok: false, issues: [{ code: "invalid-config", file: explicit ?? "", message: "config file not found; check the --config path" }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          code: "invalid-config",
+          file: explicit ?? "",
+          message: "config file not found; check the --config path",
+        },
+      ],
+    };
   }
   try {
     found = target === undefined ? await searcher.search(cwd) : await searcher.load(target);
@@ -51,14 +72,24 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
     const reason = error instanceof ConfigImportError ? error.reason : error;
     const why = reason instanceof Error ? reason.message : String(reason);
     // The usual first-run mistake: a config that imports defineConfig before flowgen is installed.
-    const hint = why.includes("'flowgen-cli'") ? "; install flowgen in this project: npm install -D flowgen-cli" : "";
+    const hint = why.includes("'flowgen-cli'")
+      ? "; install flowgen in this project: npm install -D flowgen-cli"
+      : "";
     const message = `cannot be loaded: ${why}${hint}`;
-    return { ok: false, issues: [{ code: "invalid-config", file: display(file), pointer: "", message }] };
+    return {
+      ok: false,
+      issues: [{ code: "invalid-config", file: display(file), pointer: "", message }],
+    };
   }
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
   const issues = checkConfigValue(found.isEmpty ? {} : found.config, display(found.filepath));
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, config: (found.config ?? {}) as FlowgenConfig, file: found.filepath, root: path.dirname(found.filepath) };
+  return {
+    ok: true,
+    config: (found.config ?? {}) as FlowgenConfig,
+    file: found.filepath,
+    root: path.dirname(found.filepath),
+  };
 }
 
 class ConfigImportError extends Error {
@@ -90,7 +121,12 @@ async function importConfig(file: string): Promise<unknown> {
   }
   // tsx wraps a default export once more when it compiles the file to CommonJS.
   const exported = module.default;
-  return typeof exported === "object" && exported !== null && "default" in exported && Object.keys(exported).length === 1 ? exported.default : exported;
+  return typeof exported === "object" &&
+    exported !== null &&
+    "default" in exported &&
+    Object.keys(exported).length === 1
+    ? exported.default
+    : exported;
 }
 
 function projectRoot(cwd: string): string {

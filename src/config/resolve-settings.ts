@@ -79,11 +79,16 @@ export function resolveGenerateSettings(
   given: Given<GenerateSettings>,
 ): { ok: true; settings: GenerateSettings } | { ok: false; issues: Issue[] } {
   const { serve: _serve, ...config } = loaded.config;
-  const settings = mergeSettings(GENERATE_DEFAULTS, rebase(config, GENERATE_PATHS, loaded.root, cwd), given);
+  const settings = mergeSettings(
+    GENERATE_DEFAULTS,
+    rebase(config, GENERATE_PATHS, loaded.root, cwd),
+    given,
+  );
   const issues: Issue[] = [];
   if (given.baseUrl !== undefined) {
     const problem = describeWrongValue(given.baseUrl, "url");
-    if (problem !== undefined) issues.push({ code: "invalid-option", file: "--base-url", message: problem });
+    if (problem !== undefined)
+      issues.push({ code: "invalid-option", file: "--base-url", message: problem });
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, settings };
 }
@@ -95,8 +100,15 @@ export function resolveGenerateSettings(
  * @example
  * const settings = resolveServeSettings({ config: { serve: { port: 0 } }, root: cwd }, cwd, {});
  */
-export function resolveServeSettings(loaded: { readonly config: FlowgenConfig; readonly root: string }, cwd: string, given: Given<ServeSettings>): ServeSettings {
-  const fromConfig: FlowgenServeConfig & { specs?: string } = { ...(loaded.config.specs === undefined ? {} : { specs: loaded.config.specs }), ...loaded.config.serve };
+export function resolveServeSettings(
+  loaded: { readonly config: FlowgenConfig; readonly root: string },
+  cwd: string,
+  given: Given<ServeSettings>,
+): ServeSettings {
+  const fromConfig: FlowgenServeConfig & { specs?: string } = {
+    ...(loaded.config.specs === undefined ? {} : { specs: loaded.config.specs }),
+    ...loaded.config.serve,
+  };
   return mergeSettings(SERVE_DEFAULTS, rebase(fromConfig, SERVE_PATHS, loaded.root, cwd), given);
 }
 
@@ -109,12 +121,18 @@ function mergeSettings<T extends object>(defaults: T, config: Given<T>, given: G
 }
 
 /** A config path, relative to the config's folder, as a path relative to the working directory. */
-function rebase<T extends object>(config: T, keys: readonly string[], root: string, cwd: string): T {
+function rebase<T extends object>(
+  config: T,
+  keys: readonly string[],
+  root: string,
+  cwd: string,
+): T {
   if (root === cwd) return config;
   const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
   for (const key of keys) {
     const value = out[key];
-    if (typeof value === "string") out[key] = path.relative(cwd, path.resolve(root, value)).split(path.sep).join("/") || ".";
+    if (typeof value === "string")
+      out[key] = path.relative(cwd, path.resolve(root, value)).split(path.sep).join("/") || ".";
   }
   return out as T;
 }

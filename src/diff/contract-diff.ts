@@ -43,11 +43,16 @@ const FLOW_PATH = /^\/v1\/(@[^/]+\/[^/]+)$/;
  * const report = diffContracts(committedOpenApi, newOpenApi, { base: "generated/openapi.json", head: "specs" });
  * report.changes[0]; // { flow: "@acme/qa", pointer: "/input/required", kind: "breaking", rule: "required-added", message: "\"lang\" is now required" }
  */
-export function diffContracts(base: unknown, head: unknown, labels: { base: string; head: string } = { base: "base", head: "head" }): DiffReport {
+export function diffContracts(
+  base: unknown,
+  head: unknown,
+  labels: { base: string; head: string } = { base: "base", head: "head" },
+): DiffReport {
   // Flows share components (error responses, headers): each `$ref` is looked up once per document.
   const [baseTarget, headTarget] = [base, head].map((document) => {
     const targets = new Map<string, unknown>();
-    return (ref: string) => (targets.has(ref) ? targets.get(ref) : targets.set(ref, refTarget(document, ref)).get(ref));
+    return (ref: string) =>
+      targets.has(ref) ? targets.get(ref) : targets.set(ref, refTarget(document, ref)).get(ref);
   }) as [(ref: string) => unknown, (ref: string) => unknown];
   const before = flowOperations(base);
   const after = flowOperations(head);
@@ -59,16 +64,36 @@ export function diffContracts(base: unknown, head: unknown, labels: { base: stri
     const now = after.get(flow);
     if (!was) add(flow, "input", "", "flow-added", "new flow");
     else if (!now) {
-      const message = was.operation.deprecated === true ? "flow removed (it was deprecated)" : 'flow removed without being deprecated first; mark it "deprecated": true in a release before removing it';
+      const message =
+        was.operation.deprecated === true
+          ? "flow removed (it was deprecated)"
+          : 'flow removed without being deprecated first; mark it "deprecated": true in a release before removing it';
       add(flow, "input", "", "flow-removed", message);
     } else if (!sameClosure(baseTarget, was.operation, headTarget, now.operation)) {
-      compareOperation(base, was.operation, head, now.operation, (side, pointer, rule, message) => add(flow, side, pointer, rule, message));
+      compareOperation(base, was.operation, head, now.operation, (side, pointer, rule, message) =>
+        add(flow, side, pointer, rule, message),
+      );
     }
   }
-  changes.sort((x, y) => compareText(x.flow, y.flow) || compareText(x.pointer, y.pointer) || compareText(x.message, y.message));
-  const deprecated = [...after].filter(([, flow]) => flow.operation.deprecated === true).map(([id]) => id).sort(compareText);
+  changes.sort(
+    (x, y) =>
+      compareText(x.flow, y.flow) ||
+      compareText(x.pointer, y.pointer) ||
+      compareText(x.message, y.message),
+  );
+  const deprecated = [...after]
+    .filter(([, flow]) => flow.operation.deprecated === true)
+    .map(([id]) => id)
+    .sort(compareText);
   const breaking = changes.filter((change) => change.kind === "breaking").length;
-  return { base: labels.base, head: labels.head, breaking, compatible: changes.length - breaking, changes, deprecated };
+  return {
+    base: labels.base,
+    head: labels.head,
+    breaking,
+    compatible: changes.length - breaking,
+    changes,
+    deprecated,
+  };
 }
 
 function compareOperation(
@@ -79,14 +104,25 @@ function compareOperation(
   add: (side: Side, pointer: string, rule: RuleId, message: string) => void,
 ): void {
   if ((was.deprecated === true) !== (now.deprecated === true)) {
-    add("input", "/deprecated", now.deprecated === true ? "flow-deprecated" : "flow-undeprecated", now.deprecated === true ? "flow deprecated" : "flow no longer deprecated");
+    add(
+      "input",
+      "/deprecated",
+      now.deprecated === true ? "flow-deprecated" : "flow-undeprecated",
+      now.deprecated === true ? "flow deprecated" : "flow no longer deprecated",
+    );
   }
   for (const key of ["summary", "description"]) {
     if (was[key] !== now[key]) add("input", `/${key}`, "description-changed", `${key} changed`);
   }
   for (const side of ["input", "output"] as const) {
     const schemaOf = side === "input" ? inputSchema : outputSchema;
-    for (const change of diffSchemas({ side, base, head }, schemaOf(base, was), schemaOf(head, now), `/${side}`)) add(side, change.pointer, change.rule, change.message);
+    for (const change of diffSchemas(
+      { side, base, head },
+      schemaOf(base, was),
+      schemaOf(head, now),
+      `/${side}`,
+    ))
+      add(side, change.pointer, change.rule, change.message);
   }
 }
 
@@ -95,25 +131,36 @@ function compareOperation(
  * keys in the same order. The comparison of a flow reads nothing else, so such a flow has no
  * changes and is not compared: after a one-flow edit, that is every other flow.
  */
-function sameClosure(baseTarget: (ref: string) => unknown, was: unknown, headTarget: (ref: string) => unknown, now: unknown): boolean {
+function sameClosure(
+  baseTarget: (ref: string) => unknown,
+  was: unknown,
+  headTarget: (ref: string) => unknown,
+  now: unknown,
+): boolean {
   const pending: [unknown, unknown][] = [[was, now]];
   const followed = new Set<string>();
   const same = (a: unknown, b: unknown): boolean => {
     // One object in both documents can still hold a `$ref` whose targets differ: only values are equal by identity.
     if (typeof a !== "object" || a === null) return a === b;
     if (typeof b !== "object" || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
+    if (Array.isArray(a) && Array.isArray(b))
+      return a.length === b.length && a.every((item, i) => same(item, b[i]));
     const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
     const keys = Object.keys(x);
     const otherKeys = Object.keys(y);
-    if (keys.length !== otherKeys.length || keys.some((key, i) => key !== otherKeys[i] || !same(x[key], y[key]))) return false;
+    if (
+      keys.length !== otherKeys.length ||
+      keys.some((key, i) => key !== otherKeys[i] || !same(x[key], y[key]))
+    )
+      return false;
     if (typeof x.$ref === "string" && !followed.has(x.$ref)) {
       followed.add(x.$ref);
       pending.push([baseTarget(x.$ref), headTarget(x.$ref)]);
     }
     return true;
   };
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) if (!same(...next)) return false;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop())
+    if (!same(...next)) return false;
   return true;
 }
 
@@ -142,5 +189,9 @@ function outputSchema(document: unknown, operation: Record<string, unknown>): un
 /** No body declared means any JSON: the `true` schema. */
 function jsonContentSchema(document: unknown, holder: unknown): unknown {
   const resolved = resolveSchema(document, holder).schema;
-  return (resolved === false ? undefined : getAtPointer(resolved, "/content/application~1json/schema")) ?? true;
+  return (
+    (resolved === false
+      ? undefined
+      : getAtPointer(resolved, "/content/application~1json/schema")) ?? true
+  );
 }

@@ -40,20 +40,37 @@ export function countChanges(report: DiffReport): string {
 
 function textReport(report: DiffReport): string {
   const lines = report.changes.map(formatChange);
-  if (report.deprecated.length > 0) lines.push(`Deprecated flows (compatible until removed): ${report.deprecated.join(", ")}`);
-  lines.push(`Contract ${report.base} → ${report.head}: ${report.changes.length === 0 ? "no changes" : countChanges(report)}`);
+  if (report.deprecated.length > 0)
+    lines.push(`Deprecated flows (compatible until removed): ${report.deprecated.join(", ")}`);
+  lines.push(
+    `Contract ${report.base} → ${report.head}: ${report.changes.length === 0 ? "no changes" : countChanges(report)}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 
 function markdownReport(report: DiffReport): string {
-  const lines = [`### flowgen: ${report.changes.length === 0 ? "no contract changes" : countChanges(report)}`, "", `Comparing ${code(report.base)} → ${code(report.head)}.`];
-  for (const [kind, title] of [["breaking", "Breaking for callers"], ["compatible", "Compatible"]] as const) {
+  const lines = [
+    `### flowgen: ${report.changes.length === 0 ? "no contract changes" : countChanges(report)}`,
+    "",
+    `Comparing ${code(report.base)} → ${code(report.head)}.`,
+  ];
+  for (const [kind, title] of [
+    ["breaking", "Breaking for callers"],
+    ["compatible", "Compatible"],
+  ] as const) {
     const rows = report.changes.filter((change) => change.kind === kind);
     if (rows.length === 0) continue;
     lines.push("", `#### ${title}`, "", "| Flow | Where | Change |", "| --- | --- | --- |");
-    for (const change of rows) lines.push(`| ${code(change.flow)} | ${change.pointer === "" ? "" : code(`#${change.pointer}`)} | ${escapeMarkdown(change.message)} |`);
+    for (const change of rows)
+      lines.push(
+        `| ${code(change.flow)} | ${change.pointer === "" ? "" : code(`#${change.pointer}`)} | ${escapeMarkdown(change.message)} |`,
+      );
   }
-  if (report.deprecated.length > 0) lines.push("", `Deprecated flows (compatible until removed): ${report.deprecated.map(code).join(", ")}`);
+  if (report.deprecated.length > 0)
+    lines.push(
+      "",
+      `Deprecated flows (compatible until removed): ${report.deprecated.map(code).join(", ")}`,
+    );
   return `${lines.join("\n")}\n`;
 }
 

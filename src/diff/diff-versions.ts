@@ -17,8 +17,20 @@ export interface DiffVersionsOptions extends ContractLocation {
  * const result = await diffVersions({ cwd: process.cwd(), specs: "specs", out: "generated", base: "origin/main" });
  * if (result.ok) process.stdout.write(formatDiffReport(result.report, "markdown"));
  */
-export async function diffVersions(options: DiffVersionsOptions): Promise<{ ok: true; report: DiffReport } | { ok: false; issues: readonly Issue[] }> {
-  const [base, head] = await Promise.all([readContract(options.base ?? "HEAD", options), readContract(options.head, options)]);
-  if (!base.ok || !head.ok) return { ok: false, issues: [...(base.ok ? [] : base.issues), ...(head.ok ? [] : head.issues)] };
-  return { ok: true, report: diffContracts(base.document, head.document, { base: base.label, head: head.label }) };
+export async function diffVersions(
+  options: DiffVersionsOptions,
+): Promise<{ ok: true; report: DiffReport } | { ok: false; issues: readonly Issue[] }> {
+  const [base, head] = await Promise.all([
+    readContract(options.base ?? "HEAD", options),
+    readContract(options.head, options),
+  ]);
+  if (!base.ok || !head.ok)
+    return {
+      ok: false,
+      issues: [...(base.ok ? [] : base.issues), ...(head.ok ? [] : head.issues)],
+    };
+  return {
+    ok: true,
+    report: diffContracts(base.document, head.document, { base: base.label, head: head.label }),
+  };
 }

@@ -11,15 +11,30 @@ export class GitError extends Error {
 /** Runs git in `cwd` and returns its stdout; rejects with git's own words on a non-zero exit. */
 export function runGit(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", args, { cwd, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" } });
+    const child = spawn("git", args, {
+      cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", (error) => reject(new GitError(`cannot run git (${error.message}); install git, or pass a file or folder instead of a git ref`)));
+    child.on("error", (error) =>
+      reject(
+        new GitError(
+          `cannot run git (${error.message}); install git, or pass a file or folder instead of a git ref`,
+        ),
+      ),
+    );
     child.on("close", (code) => {
       if (code === 0) resolve(Buffer.concat(out));
-      else reject(new GitError(Buffer.concat(err).toString("utf8").trim() || `git ${args[0]} exited with ${code}`));
+      else
+        reject(
+          new GitError(
+            Buffer.concat(err).toString("utf8").trim() || `git ${args[0]} exited with ${code}`,
+          ),
+        );
     });
     child.stdin.end(input);
   });
@@ -33,8 +48,14 @@ export function runGit(cwd: string, args: readonly string[], input?: string): Pr
  * @example
  * const files = await readGitFolder("/repo", "HEAD~1", "specs"); // Map { "specs/@acme/qa.json" => "{…}" }
  */
-export async function readGitFolder(root: string, ref: string, folder: string): Promise<Map<string, string>> {
-  const listing = (await runGit(root, ["ls-tree", "-r", "-z", "--full-tree", ref, "--", folder])).toString("utf8");
+export async function readGitFolder(
+  root: string,
+  ref: string,
+  folder: string,
+): Promise<Map<string, string>> {
+  const listing = (
+    await runGit(root, ["ls-tree", "-r", "-z", "--full-tree", ref, "--", folder])
+  ).toString("utf8");
   const blobs = listing
     .split("\0")
     .filter((line) => line !== "")
@@ -45,7 +66,11 @@ export async function readGitFolder(root: string, ref: string, folder: string): 
     })
     .filter((entry) => entry.type === "blob" && entry.mode !== "120000");
   if (blobs.length === 0) return new Map();
-  const output = await runGit(root, ["cat-file", "--batch"], blobs.map((blob) => `${blob.oid}\n`).join(""));
+  const output = await runGit(
+    root,
+    ["cat-file", "--batch"],
+    blobs.map((blob) => `${blob.oid}\n`).join(""),
+  );
   const files = new Map<string, string>();
   let offset = 0;
   for (const blob of blobs) {

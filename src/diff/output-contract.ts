@@ -13,17 +13,28 @@ import { diffContracts, type DiffReport } from "./contract-diff.js";
  * const { contract, refused } = await checkOutputContract({ cwd, specs: "specs", out: "generated", failOnBreaking: true }, sources, files);
  */
 export async function checkOutputContract(
-  options: { readonly cwd: string; readonly specs: string; readonly out: string; readonly failOnBreaking?: boolean | undefined },
+  options: {
+    readonly cwd: string;
+    readonly specs: string;
+    readonly out: string;
+    readonly failOnBreaking?: boolean | undefined;
+  },
   sources: SpecSources,
   files: readonly OutputFile[],
 ): Promise<{ contract?: DiffReport; refused?: Issue[] }> {
-  const shown = (folder: string) => path.relative(options.cwd, path.resolve(options.cwd, folder)).split(path.sep).join("/") || ".";
+  const shown = (folder: string) =>
+    path.relative(options.cwd, path.resolve(options.cwd, folder)).split(path.sep).join("/") || ".";
   const labels = { base: `${shown(options.out)}/openapi.json`, head: shown(options.specs) };
   const contract = await diffWithOutput(path.resolve(options.cwd, options.out), files, labels);
   if (contract === undefined) return {};
   if (!options.failOnBreaking || contract.breaking === 0) return { contract };
-  const specFiles = new Map(sources.flows.map((flow) => [`@${flow.org}/${flow.name}`, flow.displayPath]));
-  return { contract, refused: breakingIssues(contract, (flow) => specFiles.get(flow) ?? `${labels.head}/${flow}`) };
+  const specFiles = new Map(
+    sources.flows.map((flow) => [`@${flow.org}/${flow.name}`, flow.displayPath]),
+  );
+  return {
+    contract,
+    refused: breakingIssues(contract, (flow) => specFiles.get(flow) ?? `${labels.head}/${flow}`),
+  };
 }
 
 /**
@@ -33,7 +44,11 @@ export async function checkOutputContract(
  * @example
  * const report = await diffWithOutput("/repo/generated", files, { base: "generated/openapi.json", head: "specs" });
  */
-export async function diffWithOutput(outDir: string, files: readonly OutputFile[], labels: { base: string; head: string }): Promise<DiffReport | undefined> {
+export async function diffWithOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  labels: { base: string; head: string },
+): Promise<DiffReport | undefined> {
   const rendered = files.find((file) => file.path === "openapi.json")?.content;
   const previous = await readFile(path.join(outDir, "openapi.json"), "utf8").catch(() => undefined);
   if (rendered === undefined || previous === undefined || previous === rendered) return undefined;

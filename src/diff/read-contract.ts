@@ -40,17 +40,36 @@ export interface ContractLocation {
  * @example
  * const base = await readContract("HEAD", { cwd: process.cwd(), specs: "specs", out: "generated" });
  */
-export async function readContract(version: string | undefined, where: ContractLocation): Promise<ContractSource> {
-  if (version === undefined) return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs));
+export async function readContract(
+  version: string | undefined,
+  where: ContractLocation,
+): Promise<ContractSource> {
+  if (version === undefined)
+    return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs));
   const local = path.resolve(where.cwd, version);
   const found = await stat(local).catch(() => undefined);
   if (found?.isDirectory()) {
     // An output folder (`generated`) holds its contract; a specs folder never has an openapi.json at its root.
     const contract = path.join(local, "openapi.json");
-    if (await stat(contract).then((entry) => entry.isFile(), () => false)) return { ok: true, document: await readOpenApiFile(contract, `${version}/openapi.json`), label: shown(where.cwd, contract) };
+    if (
+      await stat(contract).then(
+        (entry) => entry.isFile(),
+        () => false,
+      )
+    )
+      return {
+        ok: true,
+        document: await readOpenApiFile(contract, `${version}/openapi.json`),
+        label: shown(where.cwd, contract),
+      };
     return compileContract(version, where.cwd, shown(where.cwd, version));
   }
-  if (found?.isFile()) return { ok: true, document: await readOpenApiFile(local, version), label: shown(where.cwd, version) };
+  if (found?.isFile())
+    return {
+      ok: true,
+      document: await readOpenApiFile(local, version),
+      label: shown(where.cwd, version),
+    };
   return readGitContract(version, where);
 }
 
@@ -68,10 +87,14 @@ async function readOpenApiFile(file: string, display: string): Promise<unknown> 
   try {
     document = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    throw new ContractSourceError(`${display} is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"} (${(error as Error).message}); pass an OpenAPI document, a specs folder or a git ref`);
+    throw new ContractSourceError(
+      `${display} is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"} (${(error as Error).message}); pass an OpenAPI document, a specs folder or a git ref`,
+    );
   }
   if (!isPlainObject(document) || !isPlainObject(document.paths)) {
-    throw new ContractSourceError(`${display} is not an OpenAPI document (it has no "paths"); pass flowgen's openapi.json, a specs folder or a git ref`);
+    throw new ContractSourceError(
+      `${display} is not an OpenAPI document (it has no "paths"); pass flowgen's openapi.json, a specs folder or a git ref`,
+    );
   }
   return document;
 }
@@ -79,18 +102,28 @@ async function readOpenApiFile(file: string, display: string): Promise<unknown> 
 async function readGitContract(ref: string, where: ContractLocation): Promise<ContractSource> {
   const root = await gitRoot(where.cwd, ref);
   await runGit(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).catch(() => {
-    throw new ContractSourceError(`"${ref}" is neither a file, a folder nor a git commit; pass --base a branch, tag or commit, an openapi.json or a specs folder`);
+    throw new ContractSourceError(
+      `"${ref}" is neither a file, a folder nor a git commit; pass --base a branch, tag or commit, an openapi.json or a specs folder`,
+    );
   });
   const cwd = await realpath(where.cwd);
   const specs = path.relative(root, path.resolve(cwd, where.specs)).split(path.sep).join("/");
   const files = await readGitFolder(root, ref, specs || ".");
   const compiled = files.size > 0 ? await compileGitSpecs(ref, specs, files) : undefined;
   if (compiled?.ok) return compiled;
-  const openapi = path.relative(root, path.resolve(cwd, where.out, "openapi.json")).split(path.sep).join("/");
-  const committed = await runGit(root, ["cat-file", "blob", `${ref}:${openapi}`]).catch(() => undefined);
+  const openapi = path
+    .relative(root, path.resolve(cwd, where.out, "openapi.json"))
+    .split(path.sep)
+    .join("/");
+  const committed = await runGit(root, ["cat-file", "blob", `${ref}:${openapi}`]).catch(
+    () => undefined,
+  );
   // Specs an older flowgen accepted may break a rule this one added: the contract committed with them still tells what callers had.
   if (committed === undefined && compiled !== undefined) return compiled;
-  if (committed === undefined) throw new ContractSourceError(`${ref} has neither ${specs}/ nor ${openapi}; pass --base a commit that has them, or --specs the folder the specs were in`);
+  if (committed === undefined)
+    throw new ContractSourceError(
+      `${ref} has neither ${specs}/ nor ${openapi}; pass --base a commit that has them, or --specs the folder the specs were in`,
+    );
   const label = `${ref}:${openapi}`;
   try {
     return { ok: true, document: JSON.parse(committed.toString("utf8")), label };
@@ -101,15 +134,24 @@ async function readGitContract(ref: string, where: ContractLocation): Promise<Co
 
 async function gitRoot(cwd: string, ref: string): Promise<string> {
   try {
-    return await realpath((await runGit(cwd, ["rev-parse", "--show-toplevel"])).toString("utf8").trim());
+    return await realpath(
+      (await runGit(cwd, ["rev-parse", "--show-toplevel"])).toString("utf8").trim(),
+    );
   } catch (error) {
-    if (error instanceof GitError) throw new ContractSourceError(`"${ref}" is not a file or folder, and ${cwd} is not in a git repository to read it as a ref from (${error.message})`);
+    if (error instanceof GitError)
+      throw new ContractSourceError(
+        `"${ref}" is not a file or folder, and ${cwd} is not in a git repository to read it as a ref from (${error.message})`,
+      );
     throw error;
   }
 }
 
 /** The specs at `ref` go to a temporary folder, laid out as in the repository, and are checked and compiled from there. */
-async function compileGitSpecs(ref: string, specs: string, files: ReadonlyMap<string, string>): Promise<ContractSource> {
+async function compileGitSpecs(
+  ref: string,
+  specs: string,
+  files: ReadonlyMap<string, string>,
+): Promise<ContractSource> {
   const temp = await mkdtemp(path.join(tmpdir(), "flowgen-diff-"));
   try {
     for (const [file, text] of files) {
@@ -119,7 +161,10 @@ async function compileGitSpecs(ref: string, specs: string, files: ReadonlyMap<st
     }
     const compiled = await compileContract(specs, temp, `${ref}:${specs}`);
     if (compiled.ok) return compiled;
-    return { ok: false, issues: compiled.issues.map((issue) => ({ ...issue, file: `${ref}:${issue.file}` })) };
+    return {
+      ok: false,
+      issues: compiled.issues.map((issue) => ({ ...issue, file: `${ref}:${issue.file}` })),
+    };
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

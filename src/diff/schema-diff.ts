@@ -1,7 +1,14 @@
 import { isPlainObject, joinPointer } from "../json-pointer.js";
 import type { RuleId, Side } from "./change-rules.js";
 import { compareCombinators, unionWrapping } from "./combinator-diff.js";
-import { compareAnnotations, compareBounds, compareEnums, comparePatterns, compareTypes, compareUnclassified } from "./keyword-diff.js";
+import {
+  compareAnnotations,
+  compareBounds,
+  compareEnums,
+  comparePatterns,
+  compareTypes,
+  compareUnclassified,
+} from "./keyword-diff.js";
 import { compareArrays, compareObjects } from "./structure-diff.js";
 import { resolveSchema } from "./resolve-schema.js";
 
@@ -37,7 +44,12 @@ export type Schema = Record<string, unknown>;
  * diffSchemas({ side: "input", base: oldDoc, head: newDoc }, oldInput, newInput, "/input");
  * // [{ pointer: "/input/required", rule: "required-added", message: "\"lang\" is now required" }]
  */
-export function diffSchemas(documents: { side: Side; base: unknown; head: unknown }, base: unknown, head: unknown, pointer: string): SchemaChange[] {
+export function diffSchemas(
+  documents: { side: Side; base: unknown; head: unknown },
+  base: unknown,
+  head: unknown,
+  pointer: string,
+): SchemaChange[] {
   const changes: SchemaChange[] = [];
   // Breadth first: a schema reached by several paths is reported at the shortest.
   const queue: [unknown, unknown, string][] = [[base, head, pointer]];
@@ -48,11 +60,17 @@ export function diffSchemas(documents: { side: Side; base: unknown; head: unknow
     compare: (a, b, at) => queue.push([a, b, at]),
     report: (at, rule, message) => changes.push({ pointer: at, rule, message }),
   };
-  for (let i = 0; i < queue.length; i++) compareNodes(ctx, ...(queue[i] as [unknown, unknown, string]));
+  for (let i = 0; i < queue.length; i++)
+    compareNodes(ctx, ...(queue[i] as [unknown, unknown, string]));
   return changes;
 }
 
-function compareNodes(ctx: DiffContext, baseNode: unknown, headNode: unknown, pointer: string): void {
+function compareNodes(
+  ctx: DiffContext,
+  baseNode: unknown,
+  headNode: unknown,
+  pointer: string,
+): void {
   if (isPlainObject(baseNode) && isPlainObject(headNode)) {
     const pairs = ctx.seen.get(baseNode) ?? new Set<object>();
     if (pairs.has(headNode)) return;
@@ -62,12 +80,18 @@ function compareNodes(ctx: DiffContext, baseNode: unknown, headNode: unknown, po
   const a = resolveSchema(ctx.base, baseNode);
   const b = resolveSchema(ctx.head, headNode);
   if (a.unresolved !== b.unresolved) {
-    ctx.report(joinPointer(pointer, "$ref"), "constraint-changed", `$ref ${JSON.stringify(a.unresolved ?? null)} became ${JSON.stringify(b.unresolved ?? null)}, which flowgen cannot follow`);
+    ctx.report(
+      joinPointer(pointer, "$ref"),
+      "constraint-changed",
+      `$ref ${JSON.stringify(a.unresolved ?? null)} became ${JSON.stringify(b.unresolved ?? null)}, which flowgen cannot follow`,
+    );
   }
   // JSON Schema 2020-12 §4.3.2: `false` accepts nothing, `true` (here `{}`) everything.
   if (a.schema === false || b.schema === false) {
-    if (a.schema === false && b.schema !== false) ctx.report(pointer, "constraint-removed", "accepted no value before, now does");
-    if (a.schema !== false && b.schema === false) ctx.report(pointer, "constraint-added", "accepts no value now");
+    if (a.schema === false && b.schema !== false)
+      ctx.report(pointer, "constraint-removed", "accepted no value before, now does");
+    if (a.schema !== false && b.schema === false)
+      ctx.report(pointer, "constraint-added", "accepts no value now");
     return;
   }
   const wrapped = unionWrapping(baseNode, a.schema, headNode, b.schema);

@@ -8,7 +8,9 @@ function recordOf(value: unknown): Record<string, unknown> {
 }
 
 function namesOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+  return Array.isArray(value)
+    ? value.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 function unionOfKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
@@ -28,12 +30,22 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   const requiredAfter = new Set(namesOf(b.required));
   for (const name of unionOfKeys(before, after)) {
     const at = joinPointer(pointer, "properties", name);
-    if (Object.hasOwn(before, name) && Object.hasOwn(after, name)) ctx.compare(before[name], after[name], at);
+    if (Object.hasOwn(before, name) && Object.hasOwn(after, name))
+      ctx.compare(before[name], after[name], at);
     else if (Object.hasOwn(before, name)) {
-      if (isClosed(b)) ctx.report(at, "property-removed-closed", `property ${quote(name)} was removed and no additional properties are allowed${ctx.side === "input" ? ": callers that still send it are rejected" : ""}`);
+      if (isClosed(b))
+        ctx.report(
+          at,
+          "property-removed-closed",
+          `property ${quote(name)} was removed and no additional properties are allowed${ctx.side === "input" ? ": callers that still send it are rejected" : ""}`,
+        );
       else ctx.report(at, "property-removed", `property ${quote(name)} was removed`);
     } else if (ctx.side === "output" && isClosed(a)) {
-      ctx.report(at, "property-added-closed", `new property ${quote(name)}, where no additional properties were allowed: older clients that check output reject it`);
+      ctx.report(
+        at,
+        "property-added-closed",
+        `new property ${quote(name)}, where no additional properties were allowed: older clients that check output reject it`,
+      );
     } else if (!(ctx.side === "input" && requiredAfter.has(name))) {
       ctx.report(at, "property-added", `new property ${quote(name)}`);
     }
@@ -41,23 +53,48 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   const requiredAt = joinPointer(pointer, "required");
   // A removed property already says so; a new output property that is required tells callers nothing more.
   for (const name of [...requiredAfter].filter((n) => !requiredBefore.has(n)).sort(compareText)) {
-    if (ctx.side === "output" && !Object.hasOwn(before, name) && Object.hasOwn(after, name)) continue;
+    if (ctx.side === "output" && !Object.hasOwn(before, name) && Object.hasOwn(after, name))
+      continue;
     ctx.report(requiredAt, "required-added", `${quote(name)} is now required`);
   }
   for (const name of [...requiredBefore].filter((n) => !requiredAfter.has(n)).sort(compareText)) {
     if (Object.hasOwn(before, name) && !Object.hasOwn(after, name)) continue;
-    ctx.report(requiredAt, "required-removed", `${quote(name)} is no longer required${ctx.side === "output" ? ": callers may not get it" : ""}`);
+    ctx.report(
+      requiredAt,
+      "required-removed",
+      `${quote(name)} is no longer required${ctx.side === "output" ? ": callers may not get it" : ""}`,
+    );
   }
-  for (const keyword of ["additionalProperties", "unevaluatedProperties"]) compareAdditional(ctx, a[keyword], b[keyword], joinPointer(pointer, keyword));
-  compareSchemaMap(ctx, recordOf(a.patternProperties), recordOf(b.patternProperties), joinPointer(pointer, "patternProperties"), "pattern property");
-  compareSchemaMap(ctx, recordOf(a.dependentSchemas), recordOf(b.dependentSchemas), joinPointer(pointer, "dependentSchemas"), "dependent schema");
+  for (const keyword of ["additionalProperties", "unevaluatedProperties"])
+    compareAdditional(ctx, a[keyword], b[keyword], joinPointer(pointer, keyword));
+  compareSchemaMap(
+    ctx,
+    recordOf(a.patternProperties),
+    recordOf(b.patternProperties),
+    joinPointer(pointer, "patternProperties"),
+    "pattern property",
+  );
+  compareSchemaMap(
+    ctx,
+    recordOf(a.dependentSchemas),
+    recordOf(b.dependentSchemas),
+    joinPointer(pointer, "dependentSchemas"),
+    "dependent schema",
+  );
   compareOptional(ctx, a.propertyNames, b.propertyNames, joinPointer(pointer, "propertyNames"));
-  compareDependentRequired(ctx, recordOf(a.dependentRequired), recordOf(b.dependentRequired), joinPointer(pointer, "dependentRequired"));
+  compareDependentRequired(
+    ctx,
+    recordOf(a.dependentRequired),
+    recordOf(b.dependentRequired),
+    joinPointer(pointer, "dependentRequired"),
+  );
 }
 
 function compareAdditional(ctx: DiffContext, before: unknown, after: unknown, at: string): void {
-  if (before === false && after !== false) ctx.report(at, "additional-properties-opened", "additional properties are allowed now");
-  else if (before !== false && after === false) ctx.report(at, "additional-properties-closed", "additional properties are no longer allowed");
+  if (before === false && after !== false)
+    ctx.report(at, "additional-properties-opened", "additional properties are allowed now");
+  else if (before !== false && after === false)
+    ctx.report(at, "additional-properties-closed", "additional properties are no longer allowed");
   else if (before !== false) compareOptional(ctx, before, after, at);
 }
 
@@ -67,23 +104,46 @@ function compareOptional(ctx: DiffContext, before: unknown, after: unknown, at: 
   ctx.compare(before ?? true, after ?? true, at);
 }
 
-function compareSchemaMap(ctx: DiffContext, before: Record<string, unknown>, after: Record<string, unknown>, pointer: string, what: string): void {
+function compareSchemaMap(
+  ctx: DiffContext,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  pointer: string,
+  what: string,
+): void {
   for (const key of unionOfKeys(before, after)) {
     const at = joinPointer(pointer, key);
-    if (Object.hasOwn(before, key) && Object.hasOwn(after, key)) ctx.compare(before[key], after[key], at);
-    else if (Object.hasOwn(after, key)) ctx.report(at, "constraint-added", `${what} ${quote(key)} added`);
+    if (Object.hasOwn(before, key) && Object.hasOwn(after, key))
+      ctx.compare(before[key], after[key], at);
+    else if (Object.hasOwn(after, key))
+      ctx.report(at, "constraint-added", `${what} ${quote(key)} added`);
     else ctx.report(at, "constraint-removed", `${what} ${quote(key)} removed`);
   }
 }
 
-function compareDependentRequired(ctx: DiffContext, before: Record<string, unknown>, after: Record<string, unknown>, pointer: string): void {
+function compareDependentRequired(
+  ctx: DiffContext,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  pointer: string,
+): void {
   for (const key of unionOfKeys(before, after)) {
     if (stableJson(before[key]) === stableJson(after[key])) continue;
     const was = new Set(namesOf(before[key]));
     const now = new Set(namesOf(after[key]));
     const at = joinPointer(pointer, key);
-    for (const name of [...now].filter((n) => !was.has(n))) ctx.report(at, "constraint-added", `${quote(name)} is now required when ${quote(key)} is present`);
-    for (const name of [...was].filter((n) => !now.has(n))) ctx.report(at, "constraint-removed", `${quote(name)} is no longer required when ${quote(key)} is present`);
+    for (const name of [...now].filter((n) => !was.has(n)))
+      ctx.report(
+        at,
+        "constraint-added",
+        `${quote(name)} is now required when ${quote(key)} is present`,
+      );
+    for (const name of [...was].filter((n) => !now.has(n)))
+      ctx.report(
+        at,
+        "constraint-removed",
+        `${quote(name)} is no longer required when ${quote(key)} is present`,
+      );
   }
 }
 
@@ -98,9 +158,16 @@ export function compareArrays(ctx: DiffContext, a: Schema, b: Schema, pointer: s
     else ctx.report(at, "constraint-removed", `tuple position ${i} removed`);
   }
   compareOptional(ctx, a.items, b.items, joinPointer(pointer, "items"));
-  compareOptional(ctx, a.unevaluatedItems, b.unevaluatedItems, joinPointer(pointer, "unevaluatedItems"));
+  compareOptional(
+    ctx,
+    a.unevaluatedItems,
+    b.unevaluatedItems,
+    joinPointer(pointer, "unevaluatedItems"),
+  );
   const contains = joinPointer(pointer, "contains");
-  if (a.contains === undefined && b.contains !== undefined) ctx.report(contains, "constraint-added", "contains added");
-  else if (a.contains !== undefined && b.contains === undefined) ctx.report(contains, "constraint-removed", "contains removed");
+  if (a.contains === undefined && b.contains !== undefined)
+    ctx.report(contains, "constraint-added", "contains added");
+  else if (a.contains !== undefined && b.contains === undefined)
+    ctx.report(contains, "constraint-removed", "contains removed");
   else compareOptional(ctx, a.contains, b.contains, contains);
 }

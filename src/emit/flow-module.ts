@@ -40,7 +40,13 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       namedImports: ["components", "paths"],
     },
     ...(options.validators
-      ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${stem}.validators.js`, namedImports: [flow.names.validators] } satisfies StatementStructures]
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: `${stem}.validators.js`,
+            namedImports: [flow.names.validators],
+          } satisfies StatementStructures,
+        ]
       : []),
     {
       kind: StructureKind.ExportDeclaration,
@@ -49,9 +55,21 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       namedExports: ["components", "operations", "paths"],
     },
     blankLine,
-    typeAlias(`${typePrefix}Input`, `components["schemas"][${JSON.stringify(flow.inputComponent)}]`, `The request body of \`${flow.id}\`.`),
-    typeAlias(`${typePrefix}Output`, `components["schemas"][${JSON.stringify(flow.outputComponent)}]`, `The response body of \`${flow.id}\`.`),
-    typeAlias(`${typePrefix}Client`, `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output, paths>`, `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`, \`client\` is its openapi-fetch client.`),
+    typeAlias(
+      `${typePrefix}Input`,
+      `components["schemas"][${JSON.stringify(flow.inputComponent)}]`,
+      `The request body of \`${flow.id}\`.`,
+    ),
+    typeAlias(
+      `${typePrefix}Output`,
+      `components["schemas"][${JSON.stringify(flow.outputComponent)}]`,
+      `The response body of \`${flow.id}\`.`,
+    ),
+    typeAlias(
+      `${typePrefix}Client`,
+      `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output, paths>`,
+      `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`, \`client\` is its openapi-fetch client.`,
+    ),
     blankLine,
     {
       kind: StructureKind.VariableStatement,
@@ -63,7 +81,9 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
           name: flowConst,
           initializer: (writer) => {
             const validators = options.validators ? `, validators: ${flow.names.validators}` : "";
-            writer.write(`{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`);
+            writer.write(
+              `{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`,
+            );
           },
         },
       ],
@@ -76,12 +96,19 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       parameters: [{ name: "options", type: "runtime.ClientOptions", initializer: "{}" }],
       returnType: `${typePrefix}Client`,
       statements: (writer) => {
-        const defaults = options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
-        writer.write(`return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${flowConst}, ${defaults}, options);`);
+        const defaults =
+          options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
+        writer.write(
+          `return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${flowConst}, ${defaults}, options);`,
+        );
       },
     },
   ];
-  return printStructure({ kind: StructureKind.SourceFile, leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`, statements });
+  return printStructure({
+    kind: StructureKind.SourceFile,
+    leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`,
+    statements,
+  });
 }
 
 function typeAlias(name: string, type: string, description: string): StatementStructures {
@@ -94,7 +121,10 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
   const example = flow.examples[0];
   const stem = flow.names.flowConst.replace(/Flow$/, "");
   // `const class = …` would not compile: a keyword stem gets a suffix.
-  const variable = ts.identifierToKeywordKind(ts.factory.createIdentifier(stem)) === undefined ? stem : `${stem}Client`;
+  const variable =
+    ts.identifierToKeywordKind(ts.factory.createIdentifier(stem)) === undefined
+      ? stem
+      : `${stem}Client`;
   const input = example === undefined ? "input" : JSON.stringify(example.input);
   const tags: OptionalKind<JSDocStructure>["tags"] = [
     {
@@ -106,7 +136,8 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
       ].join("\n"),
     },
   ];
-  if (flow.deprecated) tags.push({ tagName: "deprecated", text: "The flow is marked deprecated in its spec." });
+  if (flow.deprecated)
+    tags.push({ tagName: "deprecated", text: "The flow is marked deprecated in its spec." });
   return {
     description: jsDocText(lines.join("\n")),
     tags: tags.map((tag) => ({ ...tag, text: jsDocText(String(tag.text)) })),

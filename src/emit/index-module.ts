@@ -16,15 +16,26 @@ const { printStructure, StructureKind } = tsMorph;
  */
 export function emitIndexModule(model: ProjectModel): string {
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_VALUE_EXPORTS] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: `./${RUNTIME_ENTRY}`, namedExports: [...RUNTIME_TYPE_EXPORTS] },
-    ...model.flows.map(
-      (flow): StatementStructures => ({
-        kind: StructureKind.ExportDeclaration,
-        namespaceExport: flow.indexNamespace,
-        moduleSpecifier: `./${flow.modulePath}.js`,
-      }),
-    ),
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: `./${RUNTIME_ENTRY}`,
+      namedExports: [...RUNTIME_VALUE_EXPORTS],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: `./${RUNTIME_ENTRY}`,
+      namedExports: [...RUNTIME_TYPE_EXPORTS],
+    },
+    ...model.flows.map((flow): StatementStructures => ({
+      kind: StructureKind.ExportDeclaration,
+      namespaceExport: flow.indexNamespace,
+      moduleSpecifier: `./${flow.modulePath}.js`,
+    })),
   ];
-  return printStructure({ kind: StructureKind.SourceFile, leadingTrivia: `${banner("the specs")}\n\n`, statements });
+  return printStructure({
+    kind: StructureKind.SourceFile,
+    leadingTrivia: `${banner("the specs")}\n\n`,
+    statements,
+  });
 }

@@ -38,16 +38,72 @@ const NEUTRAL_OPTIONS = new Set(["filepath", "arrowParens", ...OTHER_SYNTAX_OPTI
  * `as-needed`, `objectWrap: "collapse"`, another parser, pragmas, ranges, `endOfLine: "auto"`).
  */
 export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined {
-  const { printWidth = 80, tabWidth = 2, useTabs = false, semi = true, singleQuote = false, quoteProps = "as-needed", trailingComma = "all", bracketSpacing = true, objectWrap = "preserve", experimentalOperatorPosition = "end", endOfLine = "lf", parser, plugins } = options;
-  const known = new Set(["printWidth", "tabWidth", "useTabs", "semi", "singleQuote", "quoteProps", "trailingComma", "bracketSpacing", "objectWrap", "experimentalOperatorPosition", "endOfLine", "parser", "plugins"]);
+  const {
+    printWidth = 80,
+    tabWidth = 2,
+    useTabs = false,
+    semi = true,
+    singleQuote = false,
+    quoteProps = "as-needed",
+    trailingComma = "all",
+    bracketSpacing = true,
+    objectWrap = "preserve",
+    experimentalOperatorPosition = "end",
+    endOfLine = "lf",
+    parser,
+    plugins,
+  } = options;
+  const known = new Set([
+    "printWidth",
+    "tabWidth",
+    "useTabs",
+    "semi",
+    "singleQuote",
+    "quoteProps",
+    "trailingComma",
+    "bracketSpacing",
+    "objectWrap",
+    "experimentalOperatorPosition",
+    "endOfLine",
+    "parser",
+    "plugins",
+  ]);
   const optionsSet = Object.entries(options).filter(([, value]) => value !== undefined);
-  if (optionsSet.some(([key, value]) => !known.has(key) && !(NEUTRAL_OPTIONS.has(key) || ((key === "requirePragma" || key === "insertPragma") && value === false)))) return undefined;
+  if (
+    optionsSet.some(
+      ([key, value]) =>
+        !known.has(key) &&
+        !(
+          NEUTRAL_OPTIONS.has(key) ||
+          ((key === "requirePragma" || key === "insertPragma") && value === false)
+        ),
+    )
+  )
+    return undefined;
   if (plugins !== undefined && plugins.length > 0) return undefined;
   if (parser !== undefined && parser !== "babel-ts" && parser !== "typescript") return undefined;
-  if (typeof printWidth !== "number" || typeof tabWidth !== "number" || typeof useTabs !== "boolean" || typeof singleQuote !== "boolean" || typeof bracketSpacing !== "boolean") return undefined;
+  if (
+    typeof printWidth !== "number" ||
+    typeof tabWidth !== "number" ||
+    typeof useTabs !== "boolean" ||
+    typeof singleQuote !== "boolean" ||
+    typeof bracketSpacing !== "boolean"
+  )
+    return undefined;
   if (semi !== true || quoteProps !== "as-needed" || objectWrap !== "preserve") return undefined;
-  if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none") return undefined;
-  if (experimentalOperatorPosition !== "end" && experimentalOperatorPosition !== "start") return undefined;
+  if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none")
+    return undefined;
+  if (experimentalOperatorPosition !== "end" && experimentalOperatorPosition !== "start")
+    return undefined;
   if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
-  return { printWidth, tabWidth, useTabs, singleQuote, bracketSpacing, trailingComma, operatorAtStart: experimentalOperatorPosition === "start", endOfLine };
+  return {
+    printWidth,
+    tabWidth,
+    useTabs,
+    singleQuote,
+    bracketSpacing,
+    trailingComma,
+    operatorAtStart: experimentalOperatorPosition === "start",
+    endOfLine,
+  };
 }

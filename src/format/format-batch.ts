@@ -20,7 +20,10 @@ const JOINABLE_PARSERS = new Set(["babel-ts", "typescript"]);
  * @example
  * const [a, b] = await formatBatch([textA, textB], { parser: "babel-ts" });
  */
-export async function formatBatch(contents: readonly string[], options: prettier.Options): Promise<string[]> {
+export async function formatBatch(
+  contents: readonly string[],
+  options: prettier.Options,
+): Promise<string[]> {
   if (contents.length > 1 && canJoin(options, contents)) {
     const joined = await formatJoined(contents, options).catch(() => undefined);
     if (joined !== undefined) return joined;
@@ -31,18 +34,43 @@ export async function formatBatch(contents: readonly string[], options: prettier
 }
 
 function canJoin(options: prettier.Options, contents: readonly string[]): boolean {
-  const { parser, plugins, requirePragma, insertPragma, endOfLine, rangeStart, rangeEnd, cursorOffset } = options;
-  if (typeof parser !== "string" || !JOINABLE_PARSERS.has(parser) || (plugins !== undefined && plugins.length > 0)) return false;
-  if (requirePragma === true || insertPragma === true || (endOfLine !== undefined && endOfLine !== "lf")) return false;
-  if (rangeStart !== undefined || rangeEnd !== undefined || cursorOffset !== undefined) return false;
+  const {
+    parser,
+    plugins,
+    requirePragma,
+    insertPragma,
+    endOfLine,
+    rangeStart,
+    rangeEnd,
+    cursorOffset,
+  } = options;
+  if (
+    typeof parser !== "string" ||
+    !JOINABLE_PARSERS.has(parser) ||
+    (plugins !== undefined && plugins.length > 0)
+  )
+    return false;
+  if (
+    requirePragma === true ||
+    insertPragma === true ||
+    (endOfLine !== undefined && endOfLine !== "lf")
+  )
+    return false;
+  if (rangeStart !== undefined || rangeEnd !== undefined || cursorOffset !== undefined)
+    return false;
   // A file that is empty or starts with a string (a directive prologue) prints differently alone.
   return contents.every((content) => /^\s*[^\s"'`]/.test(content));
 }
 
-async function formatJoined(contents: readonly string[], options: prettier.Options): Promise<string[] | undefined> {
+async function formatJoined(
+  contents: readonly string[],
+  options: prettier.Options,
+): Promise<string[] | undefined> {
   // A fresh random marker per call: no file's text can contain it by chance or on purpose.
   const marker = `// flowgen file boundary ${randomBytes(12).toString("hex")}`;
-  const text = contents.map((content) => (content.endsWith("\n") ? content : `${content}\n`)).join(`${marker}\n`);
+  const text = contents
+    .map((content) => (content.endsWith("\n") ? content : `${content}\n`))
+    .join(`${marker}\n`);
   const parts = (await prettier.format(text, options)).split(new RegExp(`\\n*^${marker}\\n`, "m"));
   if (parts.length !== contents.length) return undefined;
   const files = parts.map((part) => part.replace(/^\n+/, "").replace(/\n*$/, "\n"));

@@ -63,11 +63,21 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
   let jsonLayout: JsonLayout | undefined;
   for (const ext of [".ts", ".json"]) {
     const config = await resolveProjectConfig(path.join(path.resolve(outDir), `file${ext}`));
-    resolved.set(ext, { ...BASE_OPTIONS, ...(ext === ".ts" ? { parser: TS_PARSER } : {}), ...config });
+    resolved.set(ext, {
+      ...BASE_OPTIONS,
+      ...(ext === ".ts" ? { parser: TS_PARSER } : {}),
+      ...config,
+    });
     if (ext === ".json") jsonLayout = jsonLayoutFor({ ...BASE_OPTIONS, ...config });
   }
-  const optionsFor = (filePath: string): prettier.Options => ({ ...(resolved.get(path.extname(filePath)) ?? BASE_OPTIONS), filepath: filePath });
-  const format = async (file: OutputFile): Promise<OutputFile> => ({ path: file.path, content: await prettier.format(file.content, optionsFor(file.path)) });
+  const optionsFor = (filePath: string): prettier.Options => ({
+    ...(resolved.get(path.extname(filePath)) ?? BASE_OPTIONS),
+    filepath: filePath,
+  });
+  const format = async (file: OutputFile): Promise<OutputFile> => ({
+    path: file.path,
+    content: await prettier.format(file.content, optionsFor(file.path)),
+  });
   return {
     fingerprint: JSON.stringify([prettier.version, [...resolved]]),
     format,
@@ -82,8 +92,16 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
 /** The layout for `printJson`, when the options in force allow it; else undefined (use prettier). */
 function jsonLayoutFor(options: prettier.Options): JsonLayout | undefined {
   const { printWidth, tabWidth, useTabs, endOfLine, objectWrap } = options;
-  const neutral = Object.keys(options).every((key) => JSON_NEUTRAL_OPTIONS.has(key) || (key === "objectWrap" && objectWrap === "preserve"));
-  if (!neutral || typeof printWidth !== "number" || typeof tabWidth !== "number" || typeof useTabs !== "boolean") return undefined;
+  const neutral = Object.keys(options).every(
+    (key) => JSON_NEUTRAL_OPTIONS.has(key) || (key === "objectWrap" && objectWrap === "preserve"),
+  );
+  if (
+    !neutral ||
+    typeof printWidth !== "number" ||
+    typeof tabWidth !== "number" ||
+    typeof useTabs !== "boolean"
+  )
+    return undefined;
   if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
   return { printWidth, tabWidth, useTabs, endOfLine, stringWidth: prettier.util.getStringWidth };
 }

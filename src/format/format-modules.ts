@@ -11,14 +11,23 @@ import { printFlowModule } from "./print-flow-module.js";
  * @example
  * const formatted = await formatModules(texts, formatter.optionsFor("flow.ts"), ts);
  */
-export async function formatModules(contents: readonly string[], options: prettier.Options, ts: typeof TS): Promise<string[]> {
+export async function formatModules(
+  contents: readonly string[],
+  options: prettier.Options,
+  ts: typeof TS,
+): Promise<string[]> {
   const layout = codeLayoutFor(options);
-  const formatted = contents.map((content) => (layout === undefined ? undefined : printFlowModule(content, layout, ts)));
+  const formatted = contents.map((content) =>
+    layout === undefined ? undefined : printFlowModule(content, layout, ts),
+  );
   const rest = formatted.flatMap((text, index) => (text === undefined ? [index] : []));
   if (rest.length > 0) {
     // Prettier loads only on threads that have something it must format.
     const { formatBatch } = await import("./format-batch.js");
-    const byPrettier = await formatBatch(rest.map((index) => contents[index] as string), options);
+    const byPrettier = await formatBatch(
+      rest.map((index) => contents[index] as string),
+      options,
+    );
     rest.forEach((index, i) => (formatted[index] = byPrettier[i]));
   }
   return formatted as string[];

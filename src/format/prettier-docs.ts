@@ -3,7 +3,17 @@ import { builders } from "prettier/doc";
 // Pieces of the documents prettier's estree printer builds, shared by print-types.ts and
 // print-flow-module.ts. Nothing here loads TypeScript.
 
-const { align, group, hardline, indent, indentIfBreak, line, lineSuffixBoundary, literalline, markAsRoot } = builders;
+const {
+  align,
+  group,
+  hardline,
+  indent,
+  indentIfBreak,
+  line,
+  lineSuffixBoundary,
+  literalline,
+  markAsRoot,
+} = builders;
 export type Doc = builders.Doc;
 
 /**
@@ -37,10 +47,17 @@ export type AssignmentLayout = "fluid" | "break-after-operator" | "never-break-a
  * line; "fluid" moves it only when its first line does not fit.
  */
 export function assignment(left: Doc, operator: string, right: Doc, layout: AssignmentLayout): Doc {
-  if (layout === "break-after-operator") return group([group(left), operator, group(indent([line, right]))]);
+  if (layout === "break-after-operator")
+    return group([group(left), operator, group(indent([line, right]))]);
   if (layout === "never-break-after-operator") return group([group(left), operator, " ", right]);
   const groupId = Symbol("assignment");
-  return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(right, { groupId })]);
+  return group([
+    group(left),
+    operator,
+    group(indent(line), { id: groupId }),
+    lineSuffixBoundary,
+    indentIfBreak(right, { groupId }),
+  ]);
 }
 
 /**
@@ -60,7 +77,9 @@ export function blockComment(text: string): Doc | undefined {
     if (index === 0) return [line.trimEnd(), hardline];
     if (index === last) return [" ", line];
     const trimmed = line.trimEnd();
-    return jsdoc && trimmed !== "*" && line.endsWith("  ") ? [" ", trimmed, "  ", markAsRoot(literalline)] : [" ", trimmed, hardline];
+    return jsdoc && trimmed !== "*" && line.endsWith("  ")
+      ? [" ", trimmed, "  ", markAsRoot(literalline)]
+      : [" ", trimmed, hardline];
   });
   return ["/", printed, "/"];
 }
@@ -78,7 +97,21 @@ export function printString(raw: string, layout: { readonly singleQuote: boolean
   const quote = preferredCount > alternateCount ? alternate : preferred;
   if (raw.startsWith(quote)) return raw;
   const other = quote === '"' ? "'" : '"';
-  return quote + content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped !== undefined ? (escaped === other ? escaped : match) : bare === quote ? `\\${bare}` : (bare as string))) + quote;
+  return (
+    quote +
+    content.replace(
+      /\\(["'\\])|(["'])/g,
+      (match, escaped: string | undefined, bare: string | undefined) =>
+        escaped !== undefined
+          ? escaped === other
+            ? escaped
+            : match
+          : bare === quote
+            ? `\\${bare}`
+            : (bare as string),
+    ) +
+    quote
+  );
 }
 
 /** Prettier's spelling of a number: lower case, no `+` in the exponent, no trailing zeros or dot. */

@@ -30,7 +30,8 @@ type Json = null | boolean | number | string | readonly Json[] | { readonly [key
 export function printJson(value: unknown, layout: JsonLayout): string {
   const unit = layout.useTabs ? "\t" : " ".repeat(layout.tabWidth);
   const eol = layout.endOfLine === "crlf" ? "\r\n" : layout.endOfLine === "cr" ? "\r" : "\n";
-  const widthOf = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text.length : layout.stringWidth(text));
+  const widthOf = (text: string) =>
+    /^[\x20-\x7e]*$/.test(text) ? text.length : layout.stringWidth(text);
   // Prettier measures indentation in columns, a tab counting as `tabWidth`.
   const columnsOf = (depth: number) => depth * layout.tabWidth;
 
@@ -68,12 +69,19 @@ export function printJson(value: unknown, layout: JsonLayout): string {
     const elements = node as readonly Json[];
     if (elements.length === 0) return "[]";
     const oneLine = alwaysBreaks(elements) ? undefined : flat(node);
-    if (oneLine !== undefined && column + widthOf(oneLine) + trailing <= layout.printWidth) return oneLine;
-    if (oneLine !== undefined && elements.length > 1 && elements.every((element) => typeof element === "number")) {
+    if (oneLine !== undefined && column + widthOf(oneLine) + trailing <= layout.printWidth)
+      return oneLine;
+    if (
+      oneLine !== undefined &&
+      elements.length > 1 &&
+      elements.every((element) => typeof element === "number")
+    ) {
       return `[${inner}${fill(elements.map(scalar), columnsOf(depth + 1), inner)}${close}`;
     }
     const start = columnsOf(depth + 1);
-    const lines = elements.map((element, i) => print(element, depth + 1, start, i < elements.length - 1 ? 1 : 0));
+    const lines = elements.map((element, i) =>
+      print(element, depth + 1, start, i < elements.length - 1 ? 1 : 0),
+    );
     return `[${inner}${lines.join(`,${inner}`)}${close}`;
   };
 
@@ -109,10 +117,19 @@ function scalar(value: Json): string {
 function alwaysBreaks(elements: readonly Json[]): boolean {
   if (elements.length < 2) return false;
   const first = elements[0];
-  const kind = Array.isArray(first) ? "array" : typeof first === "object" && first !== null ? "object" : undefined;
+  const kind = Array.isArray(first)
+    ? "array"
+    : typeof first === "object" && first !== null
+      ? "object"
+      : undefined;
   if (kind === undefined) return false;
   return elements.every((element) => {
-    if (typeof element !== "object" || element === null || Array.isArray(element) !== (kind === "array")) return false;
+    if (
+      typeof element !== "object" ||
+      element === null ||
+      Array.isArray(element) !== (kind === "array")
+    )
+      return false;
     return (Array.isArray(element) ? element.length : Object.keys(element).length) > 1;
   });
 }

@@ -1,7 +1,16 @@
 import { builders, printer } from "prettier/doc";
 import type * as TS from "typescript";
 import { ts } from "../types/openapi-typescript-entry.js";
-import { alignOf, assignment, blockComment, concat, groupOf, indentOf, printNumber, printString } from "./prettier-docs.js";
+import {
+  alignOf,
+  assignment,
+  blockComment,
+  concat,
+  groupOf,
+  indentOf,
+  printNumber,
+  printString,
+} from "./prettier-docs.js";
 import type { CodeLayout } from "./code-layout.js";
 
 const { group, hardline, ifBreak, indent, join, line, softline } = builders;
@@ -21,14 +30,24 @@ type Doc = builders.Doc;
  * @example
  * const text = printTypes(banner(source), flowTypeNodes(documentText), layout) ?? (await prettier.format(...));
  */
-export function printTypes(header: string, nodes: readonly TS.Node[], layout: CodeLayout): string | undefined {
+export function printTypes(
+  header: string,
+  nodes: readonly TS.Node[],
+  layout: CodeLayout,
+): string | undefined {
   if (/[\r\n\u2028\u2029]/.test(header) || !header.startsWith("//")) return undefined;
   try {
     const statements = nodes.map((node) => printStatement(node, layout));
     const doc: Doc = [header.trimEnd(), hardline, hardline, join(hardline, statements), hardline];
-    const { formatted } = printer.printDocToString(doc, { printWidth: layout.printWidth, tabWidth: layout.tabWidth, useTabs: layout.useTabs });
+    const { formatted } = printer.printDocToString(doc, {
+      printWidth: layout.printWidth,
+      tabWidth: layout.tabWidth,
+      useTabs: layout.useTabs,
+    });
     // No string in the document holds a line break of its own (literals escape them), so every "\n" is a line end.
-    return layout.endOfLine === "lf" ? formatted : formatted.replaceAll("\n", layout.endOfLine === "crlf" ? "\r\n" : "\r");
+    return layout.endOfLine === "lf"
+      ? formatted
+      : formatted.replaceAll("\n", layout.endOfLine === "crlf" ? "\r\n" : "\r");
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -39,18 +58,43 @@ export function printTypes(header: string, nodes: readonly TS.Node[], layout: Co
 class Unsupported extends Error {}
 
 /** Where a type sits, as far as prettier's choices of parentheses and indentation depend on it. */
-type Place = "annotation" | "assigned-union" | "union-member" | "intersection-member" | "array-element" | "indexed-object" | "index" | "type-argument" | "tuple-element" | "only-tuple-element" | "rest";
+type Place =
+  | "annotation"
+  | "assigned-union"
+  | "union-member"
+  | "intersection-member"
+  | "array-element"
+  | "indexed-object"
+  | "index"
+  | "type-argument"
+  | "tuple-element"
+  | "only-tuple-element"
+  | "rest";
 
 function printStatement(node: TS.Node, layout: CodeLayout): Doc {
-  if (!(ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) || hasComments(node) || hasComments(node.name)) throw new Unsupported();
+  if (
+    !(ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) ||
+    hasComments(node) ||
+    hasComments(node.name)
+  )
+    throw new Unsupported();
   if (node.typeParameters !== undefined) throw new Unsupported();
   const modifiers = node.modifiers ?? [];
-  if (modifiers.some((modifier) => modifier.kind !== ts.SyntaxKind.ExportKeyword)) throw new Unsupported();
+  if (modifiers.some((modifier) => modifier.kind !== ts.SyntaxKind.ExportKeyword))
+    throw new Unsupported();
   const exported = modifiers.length > 0 ? "export " : "";
   if (ts.isTypeAliasDeclaration(node)) return [exported, printTypeAlias(node, layout), ";"];
   if (node.heritageClauses !== undefined) throw new Unsupported();
   const members = node.members.map((member) => printMember(member, layout, ";"));
-  return [exported, "interface ", node.name.text, " ", "{", members.length > 0 ? [indent([hardline, join(hardline, members)]), hardline] : "", "}"];
+  return [
+    exported,
+    "interface ",
+    node.name.text,
+    " ",
+    "{",
+    members.length > 0 ? [indent([hardline, join(hardline, members)]), hardline] : "",
+    "}",
+  ];
 }
 
 /**
@@ -60,7 +104,13 @@ function printStatement(node: TS.Node, layout: CodeLayout): Doc {
 function printTypeAlias(node: TS.TypeAliasDeclaration, layout: CodeLayout): Doc {
   const type = unparenthesized(node.type);
   const left = ["type ", node.name.text];
-  if (ts.isUnionTypeNode(type) && !shouldHugUnion(type)) return assignment(left, " =", printType(type, "assigned-union", layout), "break-after-operator");
+  if (ts.isUnionTypeNode(type) && !shouldHugUnion(type))
+    return assignment(
+      left,
+      " =",
+      printType(type, "assigned-union", layout),
+      "break-after-operator",
+    );
   return assignment(left, " =", printType(type, "annotation", layout), "fluid");
 }
 
@@ -68,15 +118,55 @@ function printTypeAlias(node: TS.TypeAliasDeclaration, layout: CodeLayout): Doc 
 function printMember(member: TS.TypeElement, layout: CodeLayout, separator: Doc): Doc {
   let printed: Doc;
   if (ts.isPropertySignature(member)) {
-    if (member.type === undefined || (member.modifiers ?? []).some((modifier) => modifier.kind !== ts.SyntaxKind.ReadonlyKeyword)) throw new Unsupported();
+    if (
+      member.type === undefined ||
+      (member.modifiers ?? []).some((modifier) => modifier.kind !== ts.SyntaxKind.ReadonlyKeyword)
+    )
+      throw new Unsupported();
     const readonly = (member.modifiers ?? []).length > 0 ? "readonly " : "";
-    printed = concat([groupOf([readonly, printPropertyKey(member.name, layout), member.questionToken ? "?" : "", ": ", printType(member.type, "annotation", layout)]), separator]);
+    printed = concat([
+      groupOf([
+        readonly,
+        printPropertyKey(member.name, layout),
+        member.questionToken ? "?" : "",
+        ": ",
+        printType(member.type, "annotation", layout),
+      ]),
+      separator,
+    ]);
   } else if (ts.isIndexSignatureDeclaration(member)) {
     const [parameter] = member.parameters;
-    if (member.parameters.length !== 1 || parameter === undefined || (member.modifiers ?? []).length > 0 || parameter.type === undefined) throw new Unsupported();
-    if (!ts.isIdentifier(parameter.name) || parameter.questionToken || parameter.dotDotDotToken || parameter.initializer || (parameter.modifiers ?? []).length > 0 || hasComments(parameter)) throw new Unsupported();
-    const printedParameter = [parameter.name.text, ": ", printType(parameter.type, "annotation", layout)];
-    printed = concat([group(["[", group([indent([softline, printedParameter]), softline]), "]", ": ", printType(member.type, "annotation", layout)]), separator]);
+    if (
+      member.parameters.length !== 1 ||
+      parameter === undefined ||
+      (member.modifiers ?? []).length > 0 ||
+      parameter.type === undefined
+    )
+      throw new Unsupported();
+    if (
+      !ts.isIdentifier(parameter.name) ||
+      parameter.questionToken ||
+      parameter.dotDotDotToken ||
+      parameter.initializer ||
+      (parameter.modifiers ?? []).length > 0 ||
+      hasComments(parameter)
+    )
+      throw new Unsupported();
+    const printedParameter = [
+      parameter.name.text,
+      ": ",
+      printType(parameter.type, "annotation", layout),
+    ];
+    printed = concat([
+      group([
+        "[",
+        group([indent([softline, printedParameter]), softline]),
+        "]",
+        ": ",
+        printType(member.type, "annotation", layout),
+      ]),
+      separator,
+    ]);
   } else {
     throw new Unsupported();
   }
@@ -90,7 +180,9 @@ function printPropertyKey(name: TS.PropertyName, layout: CodeLayout): Doc {
   if (ts.isStringLiteral(name)) {
     const printed = printString(rawString(name), layout);
     // quoteProps "as-needed": quotes go when the key is an identifier name written without escapes.
-    return printed.slice(1, -1) === name.text && /^[$A-Z_a-z][$\w]*$/.test(name.text) ? name.text : printed;
+    return printed.slice(1, -1) === name.text && /^[$A-Z_a-z][$\w]*$/.test(name.text)
+      ? name.text
+      : printed;
   }
   throw new Unsupported();
 }
@@ -120,13 +212,26 @@ function printTypeItself(node: TS.TypeNode, place: Place, layout: CodeLayout): D
   }
   if (ts.isLiteralTypeNode(node)) return printLiteral(node.literal, layout);
   // openapi-typescript writes a string constant as an identifier holding its JSON text, printed as is.
-  if (ts.isIdentifier(node as TS.Node)) return printStringIdentifier(node as unknown as TS.Identifier, layout);
-  if (ts.isTypeReferenceNode(node)) return concat([printEntityName(node.typeName), node.typeArguments === undefined ? "" : printTypeArguments(node.typeArguments, layout)]);
-  if (ts.isIndexedAccessTypeNode(node)) return concat([printType(node.objectType, "indexed-object", layout), "[", printType(node.indexType, "index", layout), "]"]);
-  if (ts.isArrayTypeNode(node)) return concat([printType(node.elementType, "array-element", layout), "[]"]);
+  if (ts.isIdentifier(node as TS.Node))
+    return printStringIdentifier(node as unknown as TS.Identifier, layout);
+  if (ts.isTypeReferenceNode(node))
+    return concat([
+      printEntityName(node.typeName),
+      node.typeArguments === undefined ? "" : printTypeArguments(node.typeArguments, layout),
+    ]);
+  if (ts.isIndexedAccessTypeNode(node))
+    return concat([
+      printType(node.objectType, "indexed-object", layout),
+      "[",
+      printType(node.indexType, "index", layout),
+      "]",
+    ]);
+  if (ts.isArrayTypeNode(node))
+    return concat([printType(node.elementType, "array-element", layout), "[]"]);
   if (ts.isTypeLiteralNode(node)) return printTypeLiteral(node, layout);
   // An empty union or intersection prints as nothing at all.
-  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 0) throw new Unsupported();
+  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 0)
+    throw new Unsupported();
   if (ts.isUnionTypeNode(node)) return printUnion(node, place, layout);
   if (ts.isIntersectionTypeNode(node)) return printIntersection(node, layout);
   if (ts.isTupleTypeNode(node)) return printTuple(node, layout);
@@ -142,7 +247,9 @@ function keywordText(kind: TS.SyntaxKind): string {
 
 function printEntityName(name: TS.EntityName): Doc {
   if (hasComments(name)) throw new Unsupported();
-  return ts.isIdentifier(name) ? name.text : concat([printEntityName(name.left), ".", name.right.text]);
+  return ts.isIdentifier(name)
+    ? name.text
+    : concat([printEntityName(name.left), ".", name.right.text]);
 }
 
 function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: CodeLayout): Doc {
@@ -156,9 +263,16 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: CodeLayout
       return "false";
   }
   if (ts.isStringLiteral(literal)) return printString(rawString(literal), layout);
-  if (ts.isIdentifier(literal as TS.Node)) return printStringIdentifier(literal as unknown as TS.Identifier, layout);
+  if (ts.isIdentifier(literal as TS.Node))
+    return printStringIdentifier(literal as unknown as TS.Identifier, layout);
   if (ts.isNumericLiteral(literal)) return printNumber(literal.text);
-  if (ts.isPrefixUnaryExpression(literal) && literal.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(literal.operand) && !hasComments(literal.operand)) return `-${printNumber(literal.operand.text)}`;
+  if (
+    ts.isPrefixUnaryExpression(literal) &&
+    literal.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(literal.operand) &&
+    !hasComments(literal.operand)
+  )
+    return `-${printNumber(literal.operand.text)}`;
   throw new Unsupported();
 }
 
@@ -166,12 +280,20 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: CodeLayout
 function printTypeArguments(types: readonly TS.TypeNode[], layout: CodeLayout): Doc {
   const printed = types.map((type) => printType(type, "type-argument", layout));
   const [only] = types;
-  if (types.length === 0 || (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))) return concat(["<", join(", ", printed), ">"]);
+  if (
+    types.length === 0 ||
+    (types.length === 1 && only !== undefined && huggedTypeArgument(unparenthesized(only)))
+  )
+    return concat(["<", join(", ", printed), ">"]);
   return group(["<", indent([softline, join([",", line], printed)]), softline, ">"]);
 }
 
 function huggedTypeArgument(node: TS.TypeNode): boolean {
-  return isSimpleType(node) || ts.isTypeLiteralNode(node) || (ts.isUnionTypeNode(node) && shouldHugUnion(node));
+  return (
+    isSimpleType(node) ||
+    ts.isTypeLiteralNode(node) ||
+    (ts.isUnionTypeNode(node) && shouldHugUnion(node))
+  );
 }
 
 function isSimpleType(node: TS.TypeNode): boolean {
@@ -187,7 +309,9 @@ function isKeyword(node: TS.TypeNode): boolean {
 function printTypeLiteral(node: TS.TypeLiteralNode, layout: CodeLayout): Doc {
   if (node.members.length === 0) return "{}";
   const last = node.members.length - 1;
-  const members = node.members.map((member, index) => printMember(member, layout, index === last ? ifBreak(";") : ";"));
+  const members = node.members.map((member, index) =>
+    printMember(member, layout, index === last ? ifBreak(";") : ";"),
+  );
   const spacing = layout.bracketSpacing ? line : softline;
   // TypeScript's printer writes a type literal over several lines (openapi-typescript never asks for
   // one line), and prettier keeps an object type expanded when its first member starts a new line.
@@ -195,19 +319,42 @@ function printTypeLiteral(node: TS.TypeLiteralNode, layout: CodeLayout): Doc {
 }
 
 function printUnion(node: TS.UnionTypeNode, place: Place, layout: CodeLayout): Doc {
-  if (shouldHugUnion(node)) return concat(join(" | ", node.types.map((type) => printType(type, "union-member", layout))));
-  const members = group(node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], alignOf(2, printType(type, "union-member", layout))]));
+  if (shouldHugUnion(node))
+    return concat(
+      join(
+        " | ",
+        node.types.map((type) => printType(type, "union-member", layout)),
+      ),
+    );
+  const members = group(
+    node.types.map((type, index) => [
+      index === 0 ? ifBreak("| ") : [line, "| "],
+      alignOf(2, printType(type, "union-member", layout)),
+    ]),
+  );
   if (needsParentheses(node, place)) return group([indent([softline, members]), softline]);
-  if (place === "tuple-element") return group([indent([ifBreak(["(", softline]), members]), softline, ifBreak(")")]);
-  if (place === "type-argument" || place === "only-tuple-element" || place === "assigned-union") return members;
+  if (place === "tuple-element")
+    return group([indent([ifBreak(["(", softline]), members]), softline, ifBreak(")")]);
+  if (place === "type-argument" || place === "only-tuple-element" || place === "assigned-union")
+    return members;
   return group(indent([softline, members]));
 }
 
 /** `{ … } | null`: one object-like type and only `null` or `void` beside it stays on the object's lines. */
 function shouldHugUnion(node: TS.UnionTypeNode): boolean {
   const types = node.types.map(unparenthesized);
-  const objectLike = types.find((type) => ts.isTypeLiteralNode(type) || ts.isTypeReferenceNode(type));
-  return objectLike !== undefined && types.every((type) => type === objectLike || type.kind === ts.SyntaxKind.VoidKeyword || (ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword));
+  const objectLike = types.find(
+    (type) => ts.isTypeLiteralNode(type) || ts.isTypeReferenceNode(type),
+  );
+  return (
+    objectLike !== undefined &&
+    types.every(
+      (type) =>
+        type === objectLike ||
+        type.kind === ts.SyntaxKind.VoidKeyword ||
+        (ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword),
+    )
+  );
 }
 
 function printIntersection(node: TS.IntersectionTypeNode, layout: CodeLayout): Doc {
@@ -219,8 +366,12 @@ function printIntersection(node: TS.IntersectionTypeNode, layout: CodeLayout): D
       if (index === 0) return printed;
       const isObject = ts.isTypeLiteralNode(type);
       const previousIsObject = ts.isTypeLiteralNode(types[index - 1] as TS.TypeNode);
-      if (previousIsObject && isObject) return concat([" & ", indented ? indentOf(printed) : printed]);
-      if (!previousIsObject && !isObject) return layout.operatorAtStart ? indent([line, "& ", printed]) : indent([" &", line, printed]);
+      if (previousIsObject && isObject)
+        return concat([" & ", indented ? indentOf(printed) : printed]);
+      if (!previousIsObject && !isObject)
+        return layout.operatorAtStart
+          ? indent([line, "& ", printed])
+          : indent([" &", line, printed]);
       if (index > 1) indented = true;
       return concat([" & ", index > 1 ? indentOf(printed) : printed]);
     }),
@@ -240,7 +391,13 @@ function printTuple(node: TS.TupleTypeNode, layout: CodeLayout): Doc {
 
 function needsParentheses(node: TS.TypeNode, place: Place): boolean {
   if (!ts.isUnionTypeNode(node) && !ts.isIntersectionTypeNode(node)) return false;
-  return place === "union-member" || place === "intersection-member" || place === "array-element" || place === "indexed-object" || place === "rest";
+  return (
+    place === "union-member" ||
+    place === "intersection-member" ||
+    place === "array-element" ||
+    place === "indexed-object" ||
+    place === "rest"
+  );
 }
 
 /**
@@ -249,7 +406,8 @@ function needsParentheses(node: TS.TypeNode, place: Place): boolean {
  */
 function unparenthesized(node: TS.TypeNode): TS.TypeNode {
   if (ts.isParenthesizedTypeNode(node)) return unparenthesized(node.type);
-  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) return unparenthesized(node.types[0] as TS.TypeNode);
+  if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1)
+    return unparenthesized(node.types[0] as TS.TypeNode);
   return node;
 }
 
@@ -261,15 +419,24 @@ function leadingComments(node: TS.Node): Doc[] {
   const comments = ts.getSyntheticLeadingComments(node) ?? [];
   if ((ts.getSyntheticTrailingComments(node) ?? []).length > 0) throw new Unsupported();
   return comments.map((comment) => {
-    if (comment.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !comment.hasTrailingNewLine) throw new Unsupported();
-    const printed = blockComment(`/*${comment.text}*/`.split(/\r\n|[\r\n\u2028\u2029]/).map((text) => text.trim()).join("\n"));
+    if (comment.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !comment.hasTrailingNewLine)
+      throw new Unsupported();
+    const printed = blockComment(
+      `/*${comment.text}*/`
+        .split(/\r\n|[\r\n\u2028\u2029]/)
+        .map((text) => text.trim())
+        .join("\n"),
+    );
     if (printed === undefined) throw new Unsupported();
     return [printed, hardline];
   });
 }
 
 function hasComments(node: TS.Node): boolean {
-  return (ts.getSyntheticLeadingComments(node) ?? []).length > 0 || (ts.getSyntheticTrailingComments(node) ?? []).length > 0;
+  return (
+    (ts.getSyntheticLeadingComments(node) ?? []).length > 0 ||
+    (ts.getSyntheticTrailingComments(node) ?? []).length > 0
+  );
 }
 
 function printStringIdentifier(node: TS.Identifier, layout: CodeLayout): string {
@@ -281,6 +448,9 @@ let literalPrinter: { printer: TS.Printer; file: TS.SourceFile } | undefined;
 
 /** A string literal as TypeScript's printer writes it (double quotes, non-ASCII characters escaped): by that printer. */
 function rawString(literal: TS.StringLiteral): string {
-  literalPrinter ??= { printer: ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }), file: ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS) };
+  literalPrinter ??= {
+    printer: ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }),
+    file: ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS),
+  };
   return literalPrinter.printer.printNode(ts.EmitHint.Unspecified, literal, literalPrinter.file);
 }

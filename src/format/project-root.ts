@@ -16,7 +16,8 @@ const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", im
  */
 export function findProjectRoot(dir: string): string | undefined {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, ".git")) || existsSync(path.join(current, "package.json"))) return current;
+    if (existsSync(path.join(current, ".git")) || existsSync(path.join(current, "package.json")))
+      return current;
     if (path.dirname(current) === current) return undefined;
   }
 }
@@ -33,6 +34,12 @@ export function findProjectRoot(dir: string): string | undefined {
 export async function resolveProjectConfig(file: string): Promise<prettier.Options> {
   const root = findProjectRoot(path.dirname(file));
   const found = root === undefined ? null : await prettier.resolveConfigFile(file);
-  const outside = found !== null && root !== undefined && path.relative(root, found).startsWith("..");
-  return (await prettier.resolveConfig(file, { editorconfig: true, ...(outside ? { config: NO_CONFIG } : {}) })) ?? {};
+  const outside =
+    found !== null && root !== undefined && path.relative(root, found).startsWith("..");
+  return (
+    (await prettier.resolveConfig(file, {
+      editorconfig: true,
+      ...(outside ? { config: NO_CONFIG } : {}),
+    })) ?? {}
+  );
 }

@@ -43,8 +43,14 @@ export function hashContent(content: string): string {
 export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
   const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
   const entries = sources.flows.map((flow) => {
-    const reached = findSharedFiles(flow.relPath, flow.text, shared).flatMap((relPath) => [relPath, shared.get(relPath) ?? ""]);
-    return [flow.relPath, hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached)] as const;
+    const reached = findSharedFiles(flow.relPath, flow.text, shared).flatMap((relPath) => [
+      relPath,
+      shared.get(relPath) ?? "",
+    ]);
+    return [
+      flow.relPath,
+      hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached),
+    ] as const;
   });
   return Object.fromEntries([...entries].sort(([a], [b]) => compareText(a, b)));
 }
@@ -59,7 +65,11 @@ const MAPPING = /\bmapping["']?\s*:/;
  * file (a URL, a block scalar, a name this scan cannot read), or a discriminator mapping, counts
  * as reaching all of them.
  */
-function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<string, string>): string[] {
+function findSharedFiles(
+  relPath: string,
+  text: string,
+  shared: ReadonlyMap<string, string>,
+): string[] {
   const reached = new Set<string>();
   const pending = [{ relPath, text }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -67,7 +77,9 @@ function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<stri
     for (const match of next.text.matchAll(REF)) {
       const target = match[1] ?? "";
       if (target === "") continue;
-      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(next.relPath), target));
+      const resolved = path.posix.normalize(
+        path.posix.join(path.posix.dirname(next.relPath), target),
+      );
       const found = shared.get(resolved);
       if (found === undefined) return [...shared.keys()].sort(compareText);
       if (reached.has(resolved)) continue;
@@ -84,12 +96,22 @@ function findSharedFiles(relPath: string, text: string, shared: ReadonlyMap<stri
  * @example
  * const manifest = buildManifest(fingerprint, hashFlowInputs(fingerprint, sources), files, inputsByPath);
  */
-export function buildManifest(fingerprint: string, flows: Readonly<Record<string, string>>, files: readonly OutputFile[], inputs: ReadonlyMap<string, string>): OutputManifest {
+export function buildManifest(
+  fingerprint: string,
+  flows: Readonly<Record<string, string>>,
+  files: readonly OutputFile[],
+  inputs: ReadonlyMap<string, string>,
+): OutputManifest {
   const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
   return {
     fingerprint,
     flows,
-    files: Object.fromEntries(sorted.map((file) => [file.path, { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) }])),
+    files: Object.fromEntries(
+      sorted.map((file) => [
+        file.path,
+        { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) },
+      ]),
+    ),
   };
 }
 
@@ -101,9 +123,18 @@ export function buildManifest(fingerprint: string, flows: Readonly<Record<string
  */
 export async function readManifest(outDir: string): Promise<OutputManifest | undefined> {
   try {
-    const value = JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), "utf8")) as Partial<OutputManifest>;
+    const value = JSON.parse(
+      await readFile(path.join(outDir, MANIFEST_PATH), "utf8"),
+    ) as Partial<OutputManifest>;
     const { fingerprint, flows, files } = value;
-    if (typeof fingerprint !== "string" || typeof flows !== "object" || flows === null || typeof files !== "object" || files === null) return undefined;
+    if (
+      typeof fingerprint !== "string" ||
+      typeof flows !== "object" ||
+      flows === null ||
+      typeof files !== "object" ||
+      files === null
+    )
+      return undefined;
     return { fingerprint, flows, files };
   } catch {
     return undefined;

@@ -1,6 +1,18 @@
 import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
-import { bundleSchemas, reachableComponents, type BundleRoot, type ComponentSchema } from "./bundle-schemas.js";
-import { flowNames, foldUnique, indexNamespaces, operationIds, PLATFORM_COMPONENTS, type FlowNames } from "./names.js";
+import {
+  bundleSchemas,
+  reachableComponents,
+  type BundleRoot,
+  type ComponentSchema,
+} from "./bundle-schemas.js";
+import {
+  flowNames,
+  foldUnique,
+  indexNamespaces,
+  operationIds,
+  PLATFORM_COMPONENTS,
+  type FlowNames,
+} from "./names.js";
 
 /** Everything later stages need to know about one flow; plain, readonly data. */
 export interface FlowModel {
@@ -44,7 +56,10 @@ export interface ProjectModel {
  * const model = buildModel(specs);
  * model.flows[0].names.factory; // "createQaClient"
  */
-export function buildModel(specs: SpecSet, options: { readonly reservedNames?: readonly string[] } = {}): ProjectModel {
+export function buildModel(
+  specs: SpecSet,
+  options: { readonly reservedNames?: readonly string[] } = {},
+): ProjectModel {
   const flows = [...specs.flows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const stems = operationIds(flows);
   const roots: BundleRoot[] = flows.flatMap((flow, i) => [
@@ -57,7 +72,10 @@ export function buildModel(specs: SpecSet, options: { readonly reservedNames?: r
   const tags = new Map(foldUnique(orgs.map((org) => `@${org}`)).map((tag, i) => [orgs[i], tag]));
   return {
     flows: flows.map((flow, i) => {
-      const names = { ...flowNames(flow.org, flow.name), componentStem: stems[i] ?? `${flow.org}.${flow.name}` };
+      const names = {
+        ...flowNames(flow.org, flow.name),
+        componentStem: stems[i] ?? `${flow.org}.${flow.name}`,
+      };
       const inputComponent = `${names.componentStem}.Input`;
       const outputComponent = `${names.componentStem}.Output`;
       return {

@@ -34,7 +34,11 @@ const DROPPED_KEYWORDS = new Set(["$schema", "$defs", "definitions", "$comment"]
  * @example
  * bundleSchemas([{ resource: { relPath: "@acme/qa.json", root: "/input" }, name: "acme.qa.Input" }], index)
  */
-export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, reserved: readonly string[] = []): SchemaBundle {
+export function bundleSchemas(
+  roots: readonly BundleRoot[],
+  index: SpecIndex,
+  reserved: readonly string[] = [],
+): SchemaBundle {
   const nameOf = new Map<string, string>();
   const taken = new Set<string>(reserved.map(caseFold));
   const queue: { key: string; resource: SchemaResource; pointer: string }[] = [];
@@ -50,7 +54,9 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, re
     return name;
   };
   for (const root of roots) claim(root.resource, root.resource.root, root.name);
-  const rootNames = new Map(roots.map((root) => [`${root.resource.relPath}#${root.resource.root}`, root.name]));
+  const rootNames = new Map(
+    roots.map((root) => [`${root.resource.relPath}#${root.resource.root}`, root.name]),
+  );
 
   const components = new Map<string, ComponentSchema>();
   const references = new Map<string, string[]>();
@@ -62,12 +68,21 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, re
     const rewrite = (schema: unknown): unknown => {
       if (!isPlainObject(schema)) return schema;
       // A blank description says nothing, and documentation tools show it as an empty block.
-      const kept = Object.fromEntries(Object.entries(schema).filter(([keyword, value]) => !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value))));
+      const kept = Object.fromEntries(
+        Object.entries(schema).filter(
+          ([keyword, value]) =>
+            !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
+        ),
+      );
       const mapped = mapSubschemas(kept, rewrite);
       const toComponent = (ref: string): string => {
         const resolved = resolveRef(ref, item.resource, index);
         if (!resolved.ok) throw new Error(`bug: unchecked $ref ${ref} in ${item.key}`);
-        const target = claim(resolved.resource, resolved.target.pointer, componentNameFor(resolved.resource, resolved.target.pointer, rootNames));
+        const target = claim(
+          resolved.resource,
+          resolved.target.pointer,
+          componentNameFor(resolved.resource, resolved.target.pointer, rootNames),
+        );
         refs.add(target);
         return `${COMPONENT_PREFIX}${target}`;
       };
@@ -75,7 +90,12 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, re
       const mapping = discriminatorMapping(schema);
       if (mapping !== undefined) {
         // OpenAPI 3.1 §4.8.25: mapping values are references too, and move with the schemas.
-        const rewritten = Object.fromEntries(Object.entries(mapping).map(([value, ref]) => [value, isMappingRef(ref) ? toComponent(ref) : ref]));
+        const rewritten = Object.fromEntries(
+          Object.entries(mapping).map(([value, ref]) => [
+            value,
+            isMappingRef(ref) ? toComponent(ref) : ref,
+          ]),
+        );
         mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
       }
       return mapped;
@@ -84,7 +104,8 @@ export function bundleSchemas(roots: readonly BundleRoot[], index: SpecIndex, re
     const rewritten = rewrite(source) as ComponentSchema;
     // A flow's input and output were checked to describe objects, some without saying `type`
     // (OpenAPI 3.0 style): saying it here makes the types, validators and docs agree on it.
-    const isUntypedRoot = rootNames.has(item.key) && isPlainObject(rewritten) && rewritten.type === undefined;
+    const isUntypedRoot =
+      rootNames.has(item.key) && isPlainObject(rewritten) && rewritten.type === undefined;
     components.set(name, isUntypedRoot ? { type: "object", ...rewritten } : rewritten);
     references.set(name, [...refs].sort(compareText));
   }
@@ -108,10 +129,22 @@ export function reachableComponents(bundle: SchemaBundle, start: readonly string
   return [...seen].sort(compareText);
 }
 
-function componentNameFor(resource: SchemaResource, pointer: string, rootNames: ReadonlyMap<string, string>): string {
+function componentNameFor(
+  resource: SchemaResource,
+  pointer: string,
+  rootNames: ReadonlyMap<string, string>,
+): string {
   const stem =
-    rootNames.get(`${resource.relPath}#${resource.root}`) ?? resource.relPath.replace(/\.(json|ya?ml)$/i, "").replace(/@/g, "").split("/").map(sanitize).join(".");
-  const tokens = splitPointer(pointer.slice(resource.root.length)).filter((token) => token !== "$defs" && token !== "definitions");
+    rootNames.get(`${resource.relPath}#${resource.root}`) ??
+    resource.relPath
+      .replace(/\.(json|ya?ml)$/i, "")
+      .replace(/@/g, "")
+      .split("/")
+      .map(sanitize)
+      .join(".");
+  const tokens = splitPointer(pointer.slice(resource.root.length)).filter(
+    (token) => token !== "$defs" && token !== "definitions",
+  );
   return [stem, ...tokens.map(sanitize)].join(".");
 }
 
@@ -123,4 +156,3 @@ function isBlank(value: unknown): boolean {
 function sanitize(token: string): string {
   return token.replace(/[^A-Za-z0-9_-]/g, "_") || "_";
 }
-

@@ -11,9 +11,21 @@ const COMPONENT_REF = '"#/components/schemas/';
  * @example
  * const schema = flowSchemaDocument(model, flow, "input"); // { $schema, $ref: "#/$defs/acme.qa.Input", $defs }
  */
-export function flowSchemaDocument(model: ProjectModel, flow: FlowModel, which: "input" | "output"): Record<string, unknown> {
-  const components = Object.fromEntries(flow.components.map((name) => [name, model.components.get(name)]));
-  const $defs = JSON.parse(JSON.stringify(components).replaceAll(COMPONENT_REF, '"#/$defs/')) as Record<string, unknown>;
+export function flowSchemaDocument(
+  model: ProjectModel,
+  flow: FlowModel,
+  which: "input" | "output",
+): Record<string, unknown> {
+  const components = Object.fromEntries(
+    flow.components.map((name) => [name, model.components.get(name)]),
+  );
+  const $defs = JSON.parse(
+    JSON.stringify(components).replaceAll(COMPONENT_REF, '"#/$defs/'),
+  ) as Record<string, unknown>;
   const root = which === "input" ? flow.inputComponent : flow.outputComponent;
-  return { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: `#/$defs/${root}`, $defs };
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $ref: `#/$defs/${root}`,
+    $defs,
+  };
 }

@@ -51,7 +51,10 @@ export function caseFold(name: string): string {
  * Component names flowgen itself puts in every document, with the error body. Kept here so
  * that flow and shared components can be kept from meeting them, after case folding too.
  */
-export const PLATFORM_COMPONENTS = { errorBody: "FlowErrorBody", errorDetail: "FlowErrorDetail" } as const;
+export const PLATFORM_COMPONENTS = {
+  errorBody: "FlowErrorBody",
+  errorDetail: "FlowErrorDetail",
+} as const;
 
 /**
  * operationIds, one per id in the given order: `<org>.<flow>` (`acme.qa`), kept distinct after
@@ -78,7 +81,9 @@ export function foldUnique(names: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const name of folded) counts.set(name, (counts.get(name) ?? 0) + 1);
   const taken = new Set(folded.filter((name) => counts.get(name) === 1));
-  const order = names.map((name, i) => ({ name, i })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const order = names
+    .map((name, i) => ({ name, i }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const result: string[] = [...names];
   for (const { name, i } of order) {
     if (counts.get(folded[i] ?? "") === 1) continue;
@@ -99,7 +104,10 @@ export function foldUnique(names: readonly string[]): string[] {
  * @example
  * indexNamespaces([{ org: "is", name: "flow-error" }], ["isFlowError"]); // ["is$flow_error"]
  */
-export function indexNamespaces(ids: readonly { org: string; name: string }[], reserved: readonly string[] = []): string[] {
+export function indexNamespaces(
+  ids: readonly { org: string; name: string }[],
+  reserved: readonly string[] = [],
+): string[] {
   const readable = ids.map(({ org, name }) => {
     const orgPart = pascalCase(org);
     return `${orgPart.charAt(0).toLowerCase()}${orgPart.slice(1)}${pascalCase(name).replace(/^Flow(?=[0-9])/, "")}`;

@@ -34,9 +34,14 @@ export function configFileText(settings: { readonly specs: string; readonly out:
  * @example
  * const { text, added } = addScripts(await readFile("package.json", "utf8"), "my-app");
  */
-export function addScripts(manifest: string | undefined, name: string): { text: string; added: string[] } {
+export function addScripts(
+  manifest: string | undefined,
+  name: string,
+): { text: string; added: string[] } {
   const indent = manifest === undefined ? "  " : (/^[ \t]+(?=")/m.exec(manifest)?.[0] ?? "  ");
-  const json = (manifest === undefined ? { name, private: true, type: "module" } : JSON.parse(manifest)) as Record<string, unknown>;
+  const json = (
+    manifest === undefined ? { name, private: true, type: "module" } : JSON.parse(manifest)
+  ) as Record<string, unknown>;
   const scripts = { ...(json["scripts"] as Record<string, string> | undefined) };
   const added = Object.entries(INIT_SCRIPTS)
     .filter(([script]) => scripts[script] === undefined)

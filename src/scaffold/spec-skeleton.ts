@@ -24,7 +24,8 @@ function findSchema(cwd: string): string | undefined {
     const installed = path.join(dir, "node_modules", PACKAGE_NAME, SCHEMA_IN_PACKAGE);
     if (existsSync(installed)) return installed;
     const manifest = path.join(dir, "package.json");
-    if (existsSync(manifest) && readName(manifest) === PACKAGE_NAME) return path.join(dir, SCHEMA_IN_PACKAGE);
+    if (existsSync(manifest) && readName(manifest) === PACKAGE_NAME)
+      return path.join(dir, SCHEMA_IN_PACKAGE);
     if (path.dirname(dir) === dir) return undefined;
   }
 }
@@ -44,7 +45,10 @@ function readName(manifest: string): unknown {
  * @example
  * const text = specSkeleton({ flowId: "@acme/qa", schema: "../../node_modules/flowgen-cli/schema/flow-spec.schema.json" });
  */
-export function specSkeleton(options: { readonly flowId: string; readonly schema: string }): string {
+export function specSkeleton(options: {
+  readonly flowId: string;
+  readonly schema: string;
+}): string {
   const spec = {
     $schema: options.schema,
     summary: `TODO: what ${options.flowId} does, in a few words`,
@@ -52,14 +56,18 @@ export function specSkeleton(options: { readonly flowId: string; readonly schema
       type: "object",
       required: ["text"],
       additionalProperties: false,
-      properties: { text: { type: "string", minLength: 1, description: "TODO: describe the input." } },
+      properties: {
+        text: { type: "string", minLength: 1, description: "TODO: describe the input." },
+      },
     },
     output: {
       type: "object",
       required: ["result"],
       properties: { result: { type: "string", description: "TODO: describe the output." } },
     },
-    examples: [{ name: "a first call", input: { text: "Hello" }, output: { result: "Hello, world" } }],
+    examples: [
+      { name: "a first call", input: { text: "Hello" }, output: { result: "Hello, world" } },
+    ],
   };
   return `${JSON.stringify(spec, null, 2)}\n`;
 }
@@ -72,8 +80,13 @@ export function specSkeleton(options: { readonly flowId: string; readonly schema
  * await writeSpecFile("/p/specs/@acme/qa.json", specSkeleton({ flowId: "@acme/qa", schema }));
  */
 export async function writeSpecFile(file: string, text: string): Promise<void> {
-  const [prettier, { resolveProjectConfig }] = await Promise.all([import("prettier"), import("../format/project-root.js")]);
+  const [prettier, { resolveProjectConfig }] = await Promise.all([
+    import("prettier"),
+    import("../format/project-root.js"),
+  ]);
   const options = await resolveProjectConfig(file);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, await prettier.format(text, { ...options, filepath: file }), { flag: "wx" });
+  await writeFile(file, await prettier.format(text, { ...options, filepath: file }), {
+    flag: "wx",
+  });
 }

@@ -46,7 +46,9 @@ export interface AdmissionOptions {
  */
 export function createAdmission(options: AdmissionOptions): onRequestHookHandler {
   const { keyring, limiter } = options;
-  const byPath = new Map(options.flows.map((flow) => [flow.httpPath, { flow, org: `@${flow.org}` }]));
+  const byPath = new Map(
+    options.flows.map((flow) => [flow.httpPath, { flow, org: `@${flow.org}` }]),
+  );
   const authenticate = createConnectionAuth(keyring);
   return function admit(request, reply, done) {
     reply.header("x-request-id", request.id);
@@ -56,11 +58,16 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
     if (!auth.ok) return done(unauthorized(auth.reason));
     request.keyName = auth.name;
     const route = path === undefined ? undefined : byPath.get(path);
-    if (route !== undefined && !keyring.allows(auth, route.org)) return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
+    if (route !== undefined && !keyring.allows(auth, route.org))
+      return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
     const refused = takeToken(limiter, auth.name, reply);
     if (refused !== undefined) return done(refused);
-    if (route === undefined) return done(notFound(request.method, path, visibleFlows(options.flows, keyring, auth)));
-    if (request.method !== "POST") return done(new HttpError(405, `${route.flow.id} is run with POST.`, { headers: { allow: "POST" } }));
+    if (route === undefined)
+      return done(notFound(request.method, path, visibleFlows(options.flows, keyring, auth)));
+    if (request.method !== "POST")
+      return done(
+        new HttpError(405, `${route.flow.id} is run with POST.`, { headers: { allow: "POST" } }),
+      );
     request.flow = route.flow;
     done();
   };
@@ -72,7 +79,10 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
  * previous header tells its sender nothing new.
  */
 function createConnectionAuth(keyring: Keyring): (request: FastifyRequest) => AuthResult {
-  const lastAuth = new WeakMap<object, { readonly header: string | undefined; readonly result: AuthResult }>();
+  const lastAuth = new WeakMap<
+    object,
+    { readonly header: string | undefined; readonly result: AuthResult }
+  >();
   return (request) => {
     const header = request.headers.authorization;
     const socket = request.raw.socket;
@@ -85,32 +95,55 @@ function createConnectionAuth(keyring: Keyring): (request: FastifyRequest) => Au
 }
 
 function unauthorized(reason: keyof typeof UNAUTHORIZED): HttpError {
-  const challenge = reason === "unknown" ? 'Bearer realm="flowgen", error="invalid_token"' : 'Bearer realm="flowgen"';
+  const challenge =
+    reason === "unknown"
+      ? 'Bearer realm="flowgen", error="invalid_token"'
+      : 'Bearer realm="flowgen"';
   return new HttpError(401, UNAUTHORIZED[reason], { headers: { "www-authenticate": challenge } });
 }
 
 /** Takes one token from the key's bucket and sets the RateLimit-* headers; the 429 when none is left. */
-function takeToken(limiter: RateLimiter, keyName: string, reply: FastifyReply): HttpError | undefined {
+function takeToken(
+  limiter: RateLimiter,
+  keyName: string,
+  reply: FastifyReply,
+): HttpError | undefined {
   const rate = limiter.take(keyName);
   reply.header("ratelimit-limit", String(rate.limit));
   reply.header("ratelimit-remaining", String(rate.remaining));
   reply.header("ratelimit-reset", String(rate.resetSeconds));
   if (rate.allowed) return undefined;
-  return new HttpError(429, `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`, {
-    headers: { "retry-after": String(rate.retryAfterSeconds) },
-  });
+  return new HttpError(
+    429,
+    `Too many requests for this API key; retry after ${rate.retryAfterSeconds} s.`,
+    {
+      headers: { "retry-after": String(rate.retryAfterSeconds) },
+    },
+  );
 }
 
 /** The flows a key may call: a 404 lists them, and no others. */
-function visibleFlows(flows: readonly FlowModel[], keyring: Keyring, auth: Extract<AuthResult, { ok: true }>): string[] {
+function visibleFlows(
+  flows: readonly FlowModel[],
+  keyring: Keyring,
+  auth: Extract<AuthResult, { ok: true }>,
+): string[] {
   return flows.filter((flow) => keyring.allows(auth, `@${flow.org}`)).map((flow) => flow.id);
 }
 
 function notFound(method: string, path: string | undefined, flowIds: readonly string[]): HttpError {
-  const flows = flowIds.length === 0 ? "this key may call none" : `the flows this key may call are: ${flowIds.join(", ")}`;
+  const flows =
+    flowIds.length === 0
+      ? "this key may call none"
+      : `the flows this key may call are: ${flowIds.join(", ")}`;
   const id = path === undefined ? undefined : FLOW_PATH.exec(path)?.[1];
   if (id !== undefined) return new HttpError(404, `There is no flow ${id} here; ${flows}.`);
-  const shown = path === undefined ? "this request target" : JSON.stringify(path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path);
+  const shown =
+    path === undefined
+      ? "this request target"
+      : JSON.stringify(
+          path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path,
+        );
   return new HttpError(
     404,
     `Nothing at ${method} ${shown}. Flows are run with POST /v1/@<org>/<flow-name>, spelled exactly: lowercase, no percent-escapes, no trailing slash; ${flows}.`,

@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type HTTPMethods,
+} from "fastify";
 import type { ProjectModel } from "../model/build-model.js";
 import { createAccessLog, type ServeLog } from "./access-log.js";
 import { createAdmission } from "./admission.js";
@@ -62,11 +66,16 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
   // Node drops a connection whose headers are late only when it next looks: look often enough.
   const socketOptions = {
     headersTimeout: options.timeouts.headersMs,
-    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(options.timeouts.headersMs / 4))),
+    connectionsCheckingInterval: Math.min(
+      1000,
+      Math.max(50, Math.floor(options.timeouts.headersMs / 4)),
+    ),
   };
   // One app for HTTP and HTTPS: the routes do not depend on the transport.
   const app = Fastify({
-    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, ...socketOptions } } : { http: socketOptions }),
+    ...(options.https
+      ? { https: { cert: options.https.cert, key: options.https.key, ...socketOptions } }
+      : { http: socketOptions }),
     requestTimeout: options.timeouts.requestMs,
     bodyLimit: options.bodyLimit,
     logger: false,
@@ -83,13 +92,27 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
 
   const send = createReplySender(app);
   useJsonBody(app, { maxDepth: options.maxDepth });
-  app.addHook("onRequest", createAdmission({ keyring: options.keyring, limiter: options.limiter, flows: model.flows }));
+  app.addHook(
+    "onRequest",
+    createAdmission({ keyring: options.keyring, limiter: options.limiter, flows: model.flows }),
+  );
   if (options.log) app.addHook("onResponse", createAccessLog(options.log));
   app.setErrorHandler(createErrorHandler(send, log));
 
-  const mocker = createMocker({ seed: options.seed, isValidOutput: (id, value) => (checks.get(id)?.output(value) ?? []).length === 0 });
-  const faults = createFaultInjector(options.faults ?? NO_FAULTS, options.seed, model.flows.map((flow) => flow.id));
-  app.route({ method: METHODS, url: "*", handler: createFlowAnswer({ model, checks, handlers, mocker, faults, log, send }) });
+  const mocker = createMocker({
+    seed: options.seed,
+    isValidOutput: (id, value) => (checks.get(id)?.output(value) ?? []).length === 0,
+  });
+  const faults = createFaultInjector(
+    options.faults ?? NO_FAULTS,
+    options.seed,
+    model.flows.map((flow) => flow.id),
+  );
+  app.route({
+    method: METHODS,
+    url: "*",
+    handler: createFlowAnswer({ model, checks, handlers, mocker, faults, log, send }),
+  });
   // Methods outside METHODS reach here, after admission refused them or not.
   app.setNotFoundHandler(() => {
     throw new Error("admission lets no request through without a flow");
@@ -100,10 +123,14 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
 /** Limits that Node or Fastify would take silently (0 turns a timeout off) or refuse with a stack: said as a RangeError. */
 function checkLimits({ maxDepth, timeouts }: Pick<ServeAppOptions, "maxDepth" | "timeouts">): void {
   if (!(Number.isInteger(maxDepth) && maxDepth >= 1 && maxDepth <= 10_000)) {
-    throw new RangeError(`max depth must be a whole number from 1 to 10000 (got ${String(maxDepth)}); pass for example 64 (--max-depth 64)`);
+    throw new RangeError(
+      `max depth must be a whole number from 1 to 10000 (got ${String(maxDepth)}); pass for example 64 (--max-depth 64)`,
+    );
   }
   if (!(Number.isInteger(timeouts.headersMs) && timeouts.headersMs >= 1)) {
-    throw new RangeError(`the headers timeout must be a whole number of milliseconds, at least 1 (got ${String(timeouts.headersMs)}); pass for example 10000 (--headers-timeout 10000)`);
+    throw new RangeError(
+      `the headers timeout must be a whole number of milliseconds, at least 1 (got ${String(timeouts.headersMs)}); pass for example 10000 (--headers-timeout 10000)`,
+    );
   }
   if (!(Number.isInteger(timeouts.requestMs) && timeouts.requestMs >= timeouts.headersMs)) {
     throw new RangeError(

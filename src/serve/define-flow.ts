@@ -10,7 +10,10 @@ export interface FlowContext {
   readonly keyName: string;
 }
 
-export type FlowHandler<Input, Output> = (input: Input, context: FlowContext) => Output | Promise<Output>;
+export type FlowHandler<Input, Output> = (
+  input: Input,
+  context: FlowContext,
+) => Output | Promise<Output>;
 
 /**
  * Declares the handler of one flow for `flowgen serve`, typed with the flow's generated types.
@@ -22,6 +25,8 @@ export type FlowHandler<Input, Output> = (input: Input, context: FlowContext) =>
  * import type { QaInput, QaOutput } from "../../generated/@acme/qa.js";
  * export default defineFlow<QaInput, QaOutput>(async ({ question }) => ({ answer: `You asked: ${question}` }));
  */
-export function defineFlow<Input, Output>(handler: FlowHandler<Input, Output>): FlowHandler<Input, Output> {
+export function defineFlow<Input, Output>(
+  handler: FlowHandler<Input, Output>,
+): FlowHandler<Input, Output> {
   return handler;
 }

@@ -12,10 +12,14 @@ type Send = (reply: FastifyReply, status: number, body: unknown) => FastifyReply
  * @example
  * app.setErrorHandler(createErrorHandler(send, log));
  */
-export function createErrorHandler(send: Send, log: ServeLog): (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => void {
+export function createErrorHandler(
+  send: Send,
+  log: ServeLog,
+): (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => void {
   return (thrown, request, reply) => {
     const error = toHttpError(thrown, request, log);
-    for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+    for (const [name, value] of Object.entries(error.options.headers ?? {}))
+      reply.header(name, value);
     send(reply, error.status, error.body(request.id));
   };
 }
@@ -24,9 +28,19 @@ export function createErrorHandler(send: Send, log: ServeLog): (error: FastifyEr
  * Fastify's `frameworkErrors`: a path that is not a well-formed URL path (`/%zz`) is a 400 in the
  * platform's error body. Nothing was routed, so there is nothing to admit.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode !== undefined && error.statusCode in ERROR_CODES ? (error.statusCode as ErrorStatus) : 400;
-  const answer = new HttpError(status, "The request target is not a well-formed path; flows are run with POST /v1/@<org>/<flow-name>.");
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode !== undefined && error.statusCode in ERROR_CODES
+      ? (error.statusCode as ErrorStatus)
+      : 400;
+  const answer = new HttpError(
+    status,
+    "The request target is not a well-formed path; flows are run with POST /v1/@<org>/<flow-name>.",
+  );
   void reply.code(status).header("x-request-id", request.id).send(answer.body(request.id));
 }
 
@@ -37,7 +51,12 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return void socket.destroy();
-  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const status =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? 408
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? 431
+        : 400;
   const message =
     status === 408
       ? "The request took too long to arrive; send the headers and body without pausing."
@@ -45,13 +64,23 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
         ? "The request headers are larger than this server accepts; send smaller ones."
         : "The request is not well-formed HTTP/1.1.";
   const body = JSON.stringify(new HttpError(status, message).body(undefined));
-  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
-const STATUS_TEXT = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" } as const;
+const STATUS_TEXT = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+} as const;
 
 /** Fastify's own errors (body parsing, limits) as the platform's. */
-function toHttpError(error: FastifyError | HttpError, request: FastifyRequest, log: ServeLog): HttpError {
+function toHttpError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  log: ServeLog,
+): HttpError {
   if (error instanceof HttpError) return error;
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
@@ -60,7 +89,13 @@ function toHttpError(error: FastifyError | HttpError, request: FastifyRequest, l
       return new HttpError(415, "The body must be JSON: send Content-Type: application/json.");
   }
   const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500 && status in ERROR_CODES) return new HttpError(status as ErrorStatus, error.message);
-  log({ level: "error", msg: "internal error", requestId: request.id, error: error.stack ?? error.message });
+  if (status !== undefined && status >= 400 && status < 500 && status in ERROR_CODES)
+    return new HttpError(status as ErrorStatus, error.message);
+  log({
+    level: "error",
+    msg: "internal error",
+    requestId: request.id,
+    error: error.stack ?? error.message,
+  });
   return new HttpError(500, `Internal error; see the server log (request id ${request.id}).`);
 }

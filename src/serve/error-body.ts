@@ -34,7 +34,11 @@ export class HttpError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    readonly options: { readonly code?: string; readonly details?: readonly ErrorDetail[]; readonly headers?: Readonly<Record<string, string>> } = {},
+    readonly options: {
+      readonly code?: string;
+      readonly details?: readonly ErrorDetail[];
+      readonly headers?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(message);
   }
@@ -42,6 +46,11 @@ export class HttpError extends Error {
   /** The error body; without a request id when the request never got one (Node refused it before Fastify). */
   body(requestId: string | undefined): ErrorBody {
     const { details } = this.options;
-    return { code: this.options.code ?? ERROR_CODES[this.status], message: this.message, ...(details ? { details } : {}), ...(requestId === undefined ? {} : { requestId }) };
+    return {
+      code: this.options.code ?? ERROR_CODES[this.status],
+      message: this.message,
+      ...(details ? { details } : {}),
+      ...(requestId === undefined ? {} : { requestId }),
+    };
   }
 }

@@ -72,20 +72,38 @@ const RETRY_AFTER_SECONDS = 1;
  * const injector = createFaultInjector(parseFaultFlags({ errorRate: "0.1" }), 1, ["@acme/qa"]);
  * const { latencyMs, error } = injector.decide("@acme/qa", request.headers["x-flowgen-fault"]);
  */
-export function createFaultInjector(plan: FaultPlan, seed: number, flowIds: readonly string[]): FaultInjector {
+export function createFaultInjector(
+  plan: FaultPlan,
+  seed: number,
+  flowIds: readonly string[],
+): FaultInjector {
   for (const id of plan.flows.keys()) {
-    if (!flowIds.includes(id)) throw new RangeError(`--fault names ${id}, which is not a flow here; the flows are: ${flowIds.join(", ")}`);
+    if (!flowIds.includes(id))
+      throw new RangeError(
+        `--fault names ${id}, which is not a flow here; the flows are: ${flowIds.join(", ")}`,
+      );
   }
   const streams = new Map<string, () => number>();
   // Each flow's settings, merged once; a flow with none planned skips the arithmetic (not the draws).
-  const planned = new Map(flowIds.map((id) => [id, { ...plan.all, ...definedFields(plan.flows.get(id) ?? {}) }]));
+  const planned = new Map(
+    flowIds.map((id) => [id, { ...plan.all, ...definedFields(plan.flows.get(id) ?? {}) }]),
+  );
   return {
     decide(flowId, header) {
-      const asked = plan.header && header !== undefined ? parseFaultHeader(typeof header === "string" ? header : header.join(",")) : undefined;
-      if (asked !== undefined && !asked.ok) return { latencyMs: 0, error: new HttpError(400, asked.message) };
+      const asked =
+        plan.header && header !== undefined
+          ? parseFaultHeader(typeof header === "string" ? header : header.join(","))
+          : undefined;
+      if (asked !== undefined && !asked.ok)
+        return { latencyMs: 0, error: new HttpError(400, asked.message) };
       let next = streams.get(flowId);
       if (next === undefined) streams.set(flowId, (next = mulberry32(flowSeed(seed, flowId))));
-      if (asked !== undefined) return decideCall(asked.faults, [next(), next(), next()], () => "the X-Flowgen-Fault header");
+      if (asked !== undefined)
+        return decideCall(
+          asked.faults,
+          [next(), next(), next()],
+          () => "the X-Flowgen-Fault header",
+        );
       const settings = planned.get(flowId) ?? plan.all;
       if (settings.latency === undefined && !settings.errorRate && !settings.rateLimitRate) {
         next();
@@ -96,15 +114,28 @@ export function createFaultInjector(plan: FaultPlan, seed: number, flowIds: read
       const draws = [next(), next(), next()] as const;
       const own = plan.flows.get(flowId) ?? {};
       const origin = (field: keyof FaultSettings, globalFlag: string, key: string) =>
-        own[field] === undefined ? `flowgen serve ${globalFlag} ${String(settings[field])}` : `flowgen serve --fault ${flowId}:${key}=${String(own[field])}`;
-      return decideCall(settings, draws, (kind) => (kind === 429 ? origin("rateLimitRate", "--rate-limit-rate", "429") : origin("errorRate", "--error-rate", "error")));
+        own[field] === undefined
+          ? `flowgen serve ${globalFlag} ${String(settings[field])}`
+          : `flowgen serve --fault ${flowId}:${key}=${String(own[field])}`;
+      return decideCall(settings, draws, (kind) =>
+        kind === 429
+          ? origin("rateLimitRate", "--rate-limit-rate", "429")
+          : origin("errorRate", "--error-rate", "error"),
+      );
     },
   };
 }
 
-function decideCall(settings: FaultSettings, [forLatency, for429, forError]: readonly [number, number, number], origin: (kind: 429 | "error") => string): FaultDecision {
+function decideCall(
+  settings: FaultSettings,
+  [forLatency, for429, forError]: readonly [number, number, number],
+  origin: (kind: 429 | "error") => string,
+): FaultDecision {
   const { latency } = settings;
-  const latencyMs = latency === undefined ? 0 : latency.min + Math.floor(forLatency * (latency.max - latency.min + 1));
+  const latencyMs =
+    latency === undefined
+      ? 0
+      : latency.min + Math.floor(forLatency * (latency.max - latency.min + 1));
   const retryAfter = { "retry-after": String(RETRY_AFTER_SECONDS) };
   if (for429 < (settings.rateLimitRate ?? 0)) {
     const message = `Too many requests (injected by ${origin(429)}); retry after ${RETRY_AFTER_SECONDS} s.`;
@@ -114,7 +145,11 @@ function decideCall(settings: FaultSettings, [forLatency, for429, forError]: rea
     const error =
       settings.errorStatus === 500
         ? new HttpError(500, `Internal error (injected by ${origin("error")}).`)
-        : new HttpError(503, `The service is unavailable (injected by ${origin("error")}); retry after ${RETRY_AFTER_SECONDS} s.`, { headers: retryAfter });
+        : new HttpError(
+            503,
+            `The service is unavailable (injected by ${origin("error")}); retry after ${RETRY_AFTER_SECONDS} s.`,
+            { headers: retryAfter },
+          );
     return { latencyMs, error };
   }
   return { latencyMs, error: undefined };
@@ -141,16 +176,31 @@ export interface FaultFlags {
  */
 export function parseFaultFlags(flags: FaultFlags): FaultPlan {
   const all: FaultSettings = {
-    latency: flags.latency === undefined ? undefined : parseLatency(flags.latency, `--latency ${flags.latency}`),
-    errorRate: flags.errorRate === undefined ? undefined : parseRate(flags.errorRate, `--error-rate ${flags.errorRate}`),
-    errorStatus: flags.errorStatus === undefined ? undefined : parseErrorStatus(flags.errorStatus, `--error-status ${flags.errorStatus}`),
-    rateLimitRate: flags.rateLimitRate === undefined ? undefined : parseRate(flags.rateLimitRate, `--rate-limit-rate ${flags.rateLimitRate}`),
+    latency:
+      flags.latency === undefined
+        ? undefined
+        : parseLatency(flags.latency, `--latency ${flags.latency}`),
+    errorRate:
+      flags.errorRate === undefined
+        ? undefined
+        : parseRate(flags.errorRate, `--error-rate ${flags.errorRate}`),
+    errorStatus:
+      flags.errorStatus === undefined
+        ? undefined
+        : parseErrorStatus(flags.errorStatus, `--error-status ${flags.errorStatus}`),
+    rateLimitRate:
+      flags.rateLimitRate === undefined
+        ? undefined
+        : parseRate(flags.rateLimitRate, `--rate-limit-rate ${flags.rateLimitRate}`),
   };
   const flows = new Map<string, FaultSettings>();
   for (const text of flags.fault ?? []) {
     const where = `--fault ${JSON.stringify(text)}`;
     const match = /^\s*(@[^/:\s]+\/[^:\s]+)\s*:(.*)$/.exec(text);
-    if (!match) throw new RangeError(`${where}: write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"`);
+    if (!match)
+      throw new RangeError(
+        `${where}: write @org/flow:setting=value,…, e.g. --fault "@acme/qa:latency=200,error=0.5,status=500,429=0.1"`,
+      );
     const [, id = "", rest = ""] = match;
     flows.set(id, { ...flows.get(id), ...definedFields(parseFlowSettings(rest, where)) });
   }
@@ -161,14 +211,21 @@ function parseFlowSettings(text: string, where: string): FaultSettings {
   const settings: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
   for (const item of splitList(text)) {
     const [key, value] = splitSetting(item);
-    if (value === undefined || value === "") throw new RangeError(`${where}: "${item}" needs a value, e.g. ${key || "error"}=…; the settings are latency, error, status and 429`);
+    if (value === undefined || value === "")
+      throw new RangeError(
+        `${where}: "${item}" needs a value, e.g. ${key || "error"}=…; the settings are latency, error, status and 429`,
+      );
     if (key === "latency") settings.latency = parseLatency(value, `${where}: latency`);
     else if (key === "error") settings.errorRate = parseRate(value, `${where}: error`);
     else if (key === "status") settings.errorStatus = parseErrorStatus(value, `${where}: status`);
     else if (key === "429") settings.rateLimitRate = parseRate(value, `${where}: 429`);
-    else throw new RangeError(`${where}: unknown setting "${key}"; the settings are latency=MS or MS-MS, error=RATE, status=500|503 and 429=RATE`);
+    else
+      throw new RangeError(
+        `${where}: unknown setting "${key}"; the settings are latency=MS or MS-MS, error=RATE, status=500|503 and 429=RATE`,
+      );
   }
-  if (Object.keys(settings).length === 0) throw new RangeError(`${where}: name at least one setting, e.g. @acme/qa:error=0.5`);
+  if (Object.keys(settings).length === 0)
+    throw new RangeError(`${where}: name at least one setting, e.g. @acme/qa:error=0.5`);
   return settings;
 }
 
@@ -176,18 +233,26 @@ function parseFlowSettings(text: string, where: string): FaultSettings {
  * The faults of one call from an X-Flowgen-Fault header: `latency=200, error=503, 429`. Each fault
  * named is certain for the call (rates of 1); `none` (or nothing) asks for no fault at all.
  */
-export function parseFaultHeader(value: string): { readonly ok: true; readonly faults: FaultSettings } | { readonly ok: false; readonly message: string } {
+export function parseFaultHeader(
+  value: string,
+):
+  | { readonly ok: true; readonly faults: FaultSettings }
+  | { readonly ok: false; readonly message: string } {
   const faults: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
-  const syntax = "X-Flowgen-Fault takes a comma-separated list of latency=MS (or MS-MS), error (503), error=500, error=503, 429, or none";
+  const syntax =
+    "X-Flowgen-Fault takes a comma-separated list of latency=MS (or MS-MS), error (503), error=500, error=503, 429, or none";
   try {
     for (const item of splitList(value)) {
       const [key, setting] = splitSetting(item);
-      if (key === "latency" && setting !== undefined) faults.latency = parseLatency(setting, "X-Flowgen-Fault: latency");
+      if (key === "latency" && setting !== undefined)
+        faults.latency = parseLatency(setting, "X-Flowgen-Fault: latency");
       else if (key === "error") {
         faults.errorRate = 1;
-        faults.errorStatus = setting === undefined ? 503 : parseErrorStatus(setting, "X-Flowgen-Fault: error");
+        faults.errorStatus =
+          setting === undefined ? 503 : parseErrorStatus(setting, "X-Flowgen-Fault: error");
       } else if (key === "429" && setting === undefined) faults.rateLimitRate = 1;
-      else if (key !== "none" || setting !== undefined) return { ok: false, message: `${syntax}; "${item}" is not one of them.` };
+      else if (key !== "none" || setting !== undefined)
+        return { ok: false, message: `${syntax}; "${item}" is not one of them.` };
     }
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, message: `${error.message}. ${syntax}.` };
@@ -201,14 +266,19 @@ function parseLatency(text: string, where: string): LatencyRange {
   const min = Number(match?.[1]);
   const max = match?.[2] === undefined ? min : Number(match[2]);
   if (!match || !(min <= max) || max > MAX_LATENCY_MS) {
-    throw new RangeError(`${where}: give whole milliseconds up to ${MAX_LATENCY_MS}, or a range low-high, e.g. 200 or 100-300 (got "${text}")`);
+    throw new RangeError(
+      `${where}: give whole milliseconds up to ${MAX_LATENCY_MS}, or a range low-high, e.g. 200 or 100-300 (got "${text}")`,
+    );
   }
   return { min, max };
 }
 
 function parseRate(text: string, where: string): number {
   const rate = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : NaN;
-  if (!(rate >= 0 && rate <= 1)) throw new RangeError(`${where}: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "${text}")`);
+  if (!(rate >= 0 && rate <= 1))
+    throw new RangeError(
+      `${where}: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "${text}")`,
+    );
   return rate;
 }
 
@@ -233,7 +303,9 @@ function splitSetting(item: string): [string, string | undefined] {
 
 /** Drops fields set to undefined, so spreading the result over defaults keeps the defaults. */
 function definedFields(settings: FaultSettings): FaultSettings {
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as FaultSettings;
+  return Object.fromEntries(
+    Object.entries(settings).filter(([, value]) => value !== undefined),
+  ) as FaultSettings;
 }
 
 function flowSeed(seed: number, flowId: string): number {

@@ -43,25 +43,60 @@ export interface FlowAnswerOptions {
 export function createFlowAnswer(options: FlowAnswerOptions): RouteHandlerMethod {
   const { checks, handlers, mocker, faults, log, send } = options;
   const mockSources = new Map<string, MockSource>(
-    options.model.flows.map((flow) => [flow.id, { id: flow.id, outputSchema: flowSchemaDocument(options.model, flow, "output"), examples: flow.examples ?? [] }]),
+    options.model.flows.map((flow) => [
+      flow.id,
+      {
+        id: flow.id,
+        outputSchema: flowSchemaDocument(options.model, flow, "output"),
+        examples: flow.examples ?? [],
+      },
+    ]),
   );
 
   const failed = (flow: FlowModel, request: FastifyRequest, error: unknown): HttpError => {
-    log({ level: "error", msg: `the handler of ${flow.id} threw`, requestId: request.id, flow: flow.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    return new HttpError(500, `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`);
+    log({
+      level: "error",
+      msg: `the handler of ${flow.id} threw`,
+      requestId: request.id,
+      flow: flow.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return new HttpError(
+      500,
+      `The handler of ${flow.id} failed; see the server log (request id ${request.id}).`,
+    );
   };
 
-  const sendOutput = (flow: FlowModel, check: FlowChecks, output: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+  const sendOutput = (
+    flow: FlowModel,
+    check: FlowChecks,
+    output: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void => {
     const wrong = check.output(output);
     if (wrong.length > 0) {
       const where = handlers.get(flow.id) ? `the handler of ${flow.id}` : `the mock of ${flow.id}`;
-      log({ level: "error", msg: `${where} returned output that does not match the output schema`, requestId: request.id, flow: flow.id, problems: wrong });
-      throw new HttpError(500, `${where} returned output that does not match the flow's output schema; see the server log (request id ${request.id}).`);
+      log({
+        level: "error",
+        msg: `${where} returned output that does not match the output schema`,
+        requestId: request.id,
+        flow: flow.id,
+        problems: wrong,
+      });
+      throw new HttpError(
+        500,
+        `${where} returned output that does not match the flow's output schema; see the server log (request id ${request.id}).`,
+      );
     }
     send(reply, 200, output);
   };
 
-  const mock = async (flow: FlowModel, input: unknown, request: FastifyRequest): Promise<unknown> => {
+  const mock = async (
+    flow: FlowModel,
+    input: unknown,
+    request: FastifyRequest,
+  ): Promise<unknown> => {
     const source = mockSources.get(flow.id);
     try {
       return source === undefined ? undefined : await mocker.mock(source, input);
@@ -72,7 +107,13 @@ export function createFlowAnswer(options: FlowAnswerOptions): RouteHandlerMethod
     }
   };
 
-  const answer = (flow: FlowModel, check: FlowChecks, input: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+  const answer = (
+    flow: FlowModel,
+    check: FlowChecks,
+    input: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void => {
     const sendChecked = (output: unknown) => {
       try {
         sendOutput(flow, check, output, request, reply);
@@ -88,14 +129,22 @@ export function createFlowAnswer(options: FlowAnswerOptions): RouteHandlerMethod
     // A plain object: a getter here would give each call's context a shape of its own, which V8
     // keeps past young-generation collections (see bench/NOTES.md).
     const { authorization: _secret, ...headers } = request.headers;
-    const context: FlowContext = { flowId: flow.id, requestId: request.id, headers, keyName: request.keyName ?? "" };
+    const context: FlowContext = {
+      flowId: flow.id,
+      requestId: request.id,
+      headers,
+      keyName: request.keyName ?? "",
+    };
     let result: unknown;
     try {
       result = handler(input, context);
     } catch (error) {
       throw failed(flow, request, error);
     }
-    if (isThenable(result)) Promise.resolve(result).then(sendChecked, (error: unknown) => reply.send(failed(flow, request, error)));
+    if (isThenable(result))
+      Promise.resolve(result).then(sendChecked, (error: unknown) =>
+        reply.send(failed(flow, request, error)),
+      );
     else sendOutput(flow, check, result, request, reply);
   };
 
@@ -103,7 +152,11 @@ export function createFlowAnswer(options: FlowAnswerOptions): RouteHandlerMethod
    * Injected faults stand in for the flow's answer: after auth, the rate limit and the body checks,
    * before the handler or mock. Undefined when the call has none: most calls, which skip a promise.
    */
-  const injectFault = (flow: FlowModel, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
+  const injectFault = (
+    flow: FlowModel,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> | undefined => {
     const { latencyMs, error } = faults.decide(flow.id, request.headers[FAULT_HEADER]);
     if (latencyMs === 0 && error === undefined) return undefined;
     if (error?.status === 400) return Promise.reject(error); // a malformed X-Flowgen-Fault header
@@ -121,19 +174,34 @@ export function createFlowAnswer(options: FlowAnswerOptions): RouteHandlerMethod
     const flow = request.flow;
     const check = flow === undefined ? undefined : checks.get(flow.id);
     // admission.ts sets the flow before any route runs; a route without one is a bug, not a caller's mistake.
-    if (flow === undefined || check === undefined) throw new Error(`no admitted flow for ${request.method} ${String(request.targetPath)}`);
+    if (flow === undefined || check === undefined)
+      throw new Error(`no admitted flow for ${request.method} ${String(request.targetPath)}`);
     const input: unknown = request.body;
-    if (input === undefined) throw new HttpError(415, "The body must be JSON: send Content-Type: application/json and the flow's input.");
+    if (input === undefined)
+      throw new HttpError(
+        415,
+        "The body must be JSON: send Content-Type: application/json and the flow's input.",
+      );
     const problems = check.input(input);
     if (problems.length > 0) {
-      throw new HttpError(400, `The body does not match the input schema of ${flow.id}.`, { code: "invalid_input", details: problems });
+      throw new HttpError(400, `The body does not match the input schema of ${flow.id}.`, {
+        code: "invalid_input",
+        details: problems,
+      });
     }
     const fault = injectFault(flow, request, reply);
     if (fault === undefined) answer(flow, check, input, request, reply);
-    else fault.then(() => answer(flow, check, input, request, reply)).catch((error: unknown) => reply.send(error));
+    else
+      fault
+        .then(() => answer(flow, check, input, request, reply))
+        .catch((error: unknown) => reply.send(error));
   };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

@@ -33,28 +33,49 @@ export interface CheckCompileFailure {
  */
 export function compileFlowChecks(
   model: ProjectModel,
-): { readonly ok: true; readonly checks: ReadonlyMap<string, FlowChecks> } | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
+):
+  | { readonly ok: true; readonly checks: ReadonlyMap<string, FlowChecks> }
+  | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
   const ajv = createAjv();
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];
   const compile = (flow: FlowModel, which: "input" | "output"): Check => {
     try {
       const validate = ajv.compile(flowSchemaDocument(model, flow, which));
-      return (value: unknown) => (validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail));
+      return (value: unknown) =>
+        validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail);
     } catch (error) {
-      failures.push({ flow, which, message: error instanceof Error ? error.message : String(error) });
+      failures.push({
+        flow,
+        which,
+        message: error instanceof Error ? error.message : String(error),
+      });
       return () => NO_PROBLEMS;
     }
   };
-  for (const flow of model.flows) checks.set(flow.id, { input: compile(flow, "input"), output: compile(flow, "output") });
+  for (const flow of model.flows)
+    checks.set(flow.id, { input: compile(flow, "input"), output: compile(flow, "output") });
   return failures.length === 0 ? { ok: true, checks } : { ok: false, failures };
 }
 
 /** One Ajv error as pointer + message; a missing or extra property is pointed at by name. */
 function toDetail(error: ErrorObject): ErrorDetail {
-  const { missingProperty, additionalProperty, allowedValues } = error.params as Record<string, unknown>;
-  if (typeof missingProperty === "string") return { pointer: `${error.instancePath}/${escapePointerToken(missingProperty)}`, message: "is required" };
-  if (typeof additionalProperty === "string") return { pointer: `${error.instancePath}/${escapePointerToken(additionalProperty)}`, message: "is not an allowed property" };
-  const allowed = Array.isArray(allowedValues) ? `: ${allowedValues.map((v) => JSON.stringify(v)).join(", ")}` : "";
+  const { missingProperty, additionalProperty, allowedValues } = error.params as Record<
+    string,
+    unknown
+  >;
+  if (typeof missingProperty === "string")
+    return {
+      pointer: `${error.instancePath}/${escapePointerToken(missingProperty)}`,
+      message: "is required",
+    };
+  if (typeof additionalProperty === "string")
+    return {
+      pointer: `${error.instancePath}/${escapePointerToken(additionalProperty)}`,
+      message: "is not an allowed property",
+    };
+  const allowed = Array.isArray(allowedValues)
+    ? `: ${allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+    : "";
   return { pointer: error.instancePath, message: `${error.message ?? "is invalid"}${allowed}` };
 }

@@ -50,7 +50,9 @@ export async function loadHandlers(
     }
   };
   await load(flowIds);
-  const watcher = options.watch ? await watchHandlers(dir, { ...options, loaded, files, importHandler: importFile }) : undefined;
+  const watcher = options.watch
+    ? await watchHandlers(dir, { ...options, loaded, files, importHandler: importFile })
+    : undefined;
   return {
     get: (id) => loaded.get(id),
     files,
@@ -75,7 +77,9 @@ function packageType(file: string): unknown {
 }
 
 function findHandlerFile(dir: string, flowId: string): string | undefined {
-  return EXTENSIONS.map((ext) => path.join(dir, `${flowId}${ext}`)).find((candidate) => existsSync(candidate));
+  return EXTENSIONS.map((ext) => path.join(dir, `${flowId}${ext}`)).find((candidate) =>
+    existsSync(candidate),
+  );
 }
 
 async function watchHandlers(
@@ -93,7 +97,8 @@ async function watchHandlers(
   const refresh = async (id: string) => {
     const file = findHandlerFile(dir, id);
     if (file === undefined) {
-      if (state.loaded.delete(id)) state.log(`flowgen serve: the handler of ${id} was deleted; its mock answers now`);
+      if (state.loaded.delete(id))
+        state.log(`flowgen serve: the handler of ${id} was deleted; its mock answers now`);
       state.files.delete(id);
       return;
     }
@@ -101,10 +106,16 @@ async function watchHandlers(
       const isNew = !state.loaded.has(id);
       state.loaded.set(id, await state.importHandler(file));
       state.files.set(id, path.relative(dir, file));
-      state.log(`flowgen serve: ${isNew ? "loaded" : "reloaded"} the handler of ${id} (${display(file)})`);
+      state.log(
+        `flowgen serve: ${isNew ? "loaded" : "reloaded"} the handler of ${id} (${display(file)})`,
+      );
     } catch (error) {
-      const what = state.loaded.has(id) ? `kept the previous handler of ${id}` : `${id} keeps its mock`;
-      state.log(`flowgen serve: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      const what = state.loaded.has(id)
+        ? `kept the previous handler of ${id}`
+        : `${id} keeps its mock`;
+      state.log(
+        `flowgen serve: ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
@@ -113,7 +124,10 @@ async function watchHandlers(
     if (id === undefined) return;
     // Editors write in bursts: load once the file has been quiet for a moment.
     clearTimeout(pending.get(id));
-    pending.set(id, setTimeout(() => void refresh(id), 100));
+    pending.set(
+      id,
+      setTimeout(() => void refresh(id), 100),
+    );
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return watcher;
@@ -126,7 +140,8 @@ async function watchHandlers(
  */
 function createImporter(): (file: string) => Promise<FlowHandler<unknown, unknown>> {
   let loads = 0;
-  return (file) => importHandler(file, `${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}-${(loads += 1)}`);
+  return (file) =>
+    importHandler(file, `${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}-${(loads += 1)}`);
 }
 
 async function importHandler(file: string, url: string): Promise<FlowHandler<unknown, unknown>> {
@@ -136,7 +151,8 @@ async function importHandler(file: string, url: string): Promise<FlowHandler<unk
       const { require: tsxRequire } = await import("tsx/cjs/api");
       // A fresh load: drop the earlier one from the CommonJS cache (tsx keys it as file?namespace=…).
       const cache = createRequire(import.meta.url).cache;
-      for (const key of Object.keys(cache)) if (key === file || key.startsWith(`${file}?`)) delete cache[key];
+      for (const key of Object.keys(cache))
+        if (key === file || key.startsWith(`${file}?`)) delete cache[key];
       module = tsxRequire(file, import.meta.url) as { default?: unknown };
     } else if (/\.m?ts$/.test(file)) {
       const { tsImport } = await import("tsx/esm/api");
@@ -145,12 +161,19 @@ async function importHandler(file: string, url: string): Promise<FlowHandler<unk
       module = (await import(url)) as { default?: unknown };
     }
   } catch (error) {
-    throw new HandlerLoadError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HandlerLoadError(
+      `${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   // tsx may wrap a default export once more when it compiles to CommonJS.
-  const exported = typeof module.default === "object" && module.default !== null && "default" in module.default ? (module.default as { default: unknown }).default : module.default;
+  const exported =
+    typeof module.default === "object" && module.default !== null && "default" in module.default
+      ? (module.default as { default: unknown }).default
+      : module.default;
   if (typeof exported !== "function") {
-    throw new HandlerLoadError(`${file}: the default export must be the handler: export default defineFlow(async (input) => output)`);
+    throw new HandlerLoadError(
+      `${file}: the default export must be the handler: export default defineFlow(async (input) => output)`,
+    );
   }
   return exported as FlowHandler<unknown, unknown>;
 }

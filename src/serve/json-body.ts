@@ -34,11 +34,20 @@ function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: n
   if (contentType !== "application/json") {
     const charset = parseContentType(contentType ?? "").parameters["charset"]?.toLowerCase();
     if (charset !== undefined && !UTF8_CHARSETS.has(charset)) {
-      throw new HttpError(415, `The body must be UTF-8 JSON: send Content-Type: application/json (got charset=${charset}).`);
+      throw new HttpError(
+        415,
+        `The body must be UTF-8 JSON: send Content-Type: application/json (got charset=${charset}).`,
+      );
     }
   }
-  if (body.length === 0) throw new HttpError(400, "The body is empty; send the flow's input as JSON.", { code: "invalid_json" });
-  if (!isUtf8(body)) throw new HttpError(400, "The body is not valid UTF-8; send the flow's input as UTF-8 JSON.", { code: "invalid_json" });
+  if (body.length === 0)
+    throw new HttpError(400, "The body is empty; send the flow's input as JSON.", {
+      code: "invalid_json",
+    });
+  if (!isUtf8(body))
+    throw new HttpError(400, "The body is not valid UTF-8; send the flow's input as UTF-8 JSON.", {
+      code: "invalid_json",
+    });
   const value = parseText(body.toString("utf8"));
   const problem = findDepthOrNumberProblem(value, maxDepth);
   if (problem !== undefined) {
@@ -51,11 +60,17 @@ function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: n
 function parseText(text: string): unknown {
   try {
     // A byte order mark is allowed to be ignored (RFC 8259 §8.1); JSON.parse would not.
-    return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, undefined, { protoAction: "error", constructorAction: "error" });
+    return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, undefined, {
+      protoAction: "error",
+      constructorAction: "error",
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/forbidden (prototype|constructor) property/.test(message)) {
-      throw new HttpError(400, 'The body has a "__proto__" key, or "constructor" with "prototype", which this server refuses; rename the key.');
+      throw new HttpError(
+        400,
+        'The body has a "__proto__" key, or "constructor" with "prototype", which this server refuses; rename the key.',
+      );
     }
     throw new HttpError(400, `The body is not valid JSON: ${message}.`, { code: "invalid_json" });
   }
@@ -65,7 +80,10 @@ function parseText(text: string): unknown {
  * The first array or object nested deeper than `maxDepth`, or the first number that is not finite,
  * as a detail with its pointer (json-limits.ts finds it).
  */
-export function findDepthOrNumberProblem(value: unknown, maxDepth: number): ErrorDetail | undefined {
+export function findDepthOrNumberProblem(
+  value: unknown,
+  maxDepth: number,
+): ErrorDetail | undefined {
   const found = findValueBeyondLimits(value, { maxDepth, finiteNumbers: true });
   if (found === undefined) return undefined;
   const message =

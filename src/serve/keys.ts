@@ -46,10 +46,12 @@ const KEY_PATTERN = /^[\x21-\x7e]+$/;
 const ENV_KEY_PATTERN = /^[\x21-\x2b\x2d-\x39\x3b-\x7e]+$/;
 /** "@" and the org naming rule of spec folders (NAME_PATTERN in spec/read-spec-files.ts). */
 const ORG_PATTERN = /^@[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-const ORG_RULE = 'orgs look like @acme: "@", then lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters';
+const ORG_RULE =
+  'orgs look like @acme: "@", then lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters';
 /** Printable ASCII, no spaces at either end, at most 64 characters: safe in a log line. */
 const NAME_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,62}[\x21-\x7e])?$/;
-const NAME_RULE = '"name" must be a label of 1 to 64 printable ASCII characters, without spaces at either end, such as "ci"';
+const NAME_RULE =
+  '"name" must be a label of 1 to 64 printable ASCII characters, without spaces at either end, such as "ci"';
 const ENV_NAME = "FLOWGEN_SERVE_KEYS";
 const ENV_FORMAT = "key or key:@org1+@org2, entries separated by commas";
 const ENTRY_PROPERTIES = ["key", "orgs", "name"];
@@ -75,18 +77,25 @@ const UNKNOWN: AuthResult = { ok: false, reason: "unknown" };
 export function createKeyring(entries: readonly KeyEntry[]): Keyring {
   const problems: string[] = [];
   const accepted = entries.map((entry, index) => {
-    if (!KEY_PATTERN.test(entry.key)) problems.push(`key ${index + 1}: ${keyCharsProblem(entry.key, "file")}`);
-    if (entry.name !== undefined && !NAME_PATTERN.test(entry.name)) problems.push(`key ${index + 1}: ${NAME_RULE}`);
+    if (!KEY_PATTERN.test(entry.key))
+      problems.push(`key ${index + 1}: ${keyCharsProblem(entry.key, "file")}`);
+    if (entry.name !== undefined && !NAME_PATTERN.test(entry.name))
+      problems.push(`key ${index + 1}: ${NAME_RULE}`);
     const orgs = entry.orgs === undefined ? undefined : Object.freeze([...entry.orgs]);
     return { ok: true, name: entry.name ?? defaultKeyName(entry.key), orgs } as const;
   });
   const keys = entries.map((entry) => entry.key);
   problems.push(
-    ...repeats(keys).map(([first, again]) => `key ${again + 1}: the same key as key ${first + 1}; keep one of them`),
+    ...repeats(keys).map(
+      ([first, again]) => `key ${again + 1}: the same key as key ${first + 1}; keep one of them`,
+    ),
     ...repeats(accepted.map((auth) => auth.name))
       // A repeated key already has its own message; its default name repeats with it.
       .filter(([first, again]) => keys[first] !== keys[again])
-      .map(([first, again]) => `key ${again + 1}: the same name as key ${first + 1}; give each key its own name`),
+      .map(
+        ([first, again]) =>
+          `key ${again + 1}: the same name as key ${first + 1}; give each key its own name`,
+      ),
   );
   if (problems.length > 0) throw new KeysError(problems.join("\n"), problems);
   // Keys are printable ASCII (KEY_PATTERN), one byte per character.
@@ -110,7 +119,8 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
       let match: AuthResult = UNKNOWN;
       for (let i = 0; i < keys.length; i++) {
         // No early exit: every key is compared, whatever matched before.
-        const same = Number(timingSafeEqual(presented, padded[i]!)) & Number(token.length === keys[i]!.length);
+        const same =
+          Number(timingSafeEqual(presented, padded[i]!)) & Number(token.length === keys[i]!.length);
         if (same === 1 && match === UNKNOWN) match = accepted[i]!;
       }
       return match;
@@ -130,24 +140,39 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
  * @example
  * const entries = await loadKeys({ env: process.env["FLOWGEN_SERVE_KEYS"], file: "keys.json", cwd: process.cwd() });
  */
-export async function loadKeys(options: { readonly env?: string | undefined; readonly file?: string | undefined; readonly cwd: string }): Promise<KeyEntry[]> {
+export async function loadKeys(options: {
+  readonly env?: string | undefined;
+  readonly file?: string | undefined;
+  readonly cwd: string;
+}): Promise<KeyEntry[]> {
   const found: Located[] = [];
   const problems: string[] = [];
   if (options.env !== undefined) parseEnvKeys(options.env, found, problems);
   if (options.file !== undefined) await readKeysFile(options.file, options.cwd, found, problems);
-  const entries = found.map(({ entry }) => ({ ...entry, name: entry.name ?? defaultKeyName(entry.key) }));
-  const where = (index: number, part: "key" | "name") => found[index]?.where(part) ?? `entry ${index + 1}`;
+  const entries = found.map(({ entry }) => ({
+    ...entry,
+    name: entry.name ?? defaultKeyName(entry.key),
+  }));
+  const where = (index: number, part: "key" | "name") =>
+    found[index]?.where(part) ?? `entry ${index + 1}`;
   for (const [first, again] of repeats(entries.map((entry) => entry.key))) {
-    problems.push(`${where(again, "key")}: the same key as ${where(first, "key")}; keep one of them`);
+    problems.push(
+      `${where(again, "key")}: the same key as ${where(first, "key")}; keep one of them`,
+    );
   }
   for (const [first, again] of repeats(entries.map((entry) => entry.name))) {
     // A repeated key already has its own message; its default name repeats with it.
     if (entries[first]?.key === entries[again]?.key) continue;
-    problems.push(`${where(again, "name")}: the same name as ${where(first, "name")}; give each key its own name (names label log lines and rate limits)`);
+    problems.push(
+      `${where(again, "name")}: the same name as ${where(first, "name")}; give each key its own name (names label log lines and rate limits)`,
+    );
   }
   const keys = new Set(entries.map((entry) => entry.key));
   entries.forEach((entry, index) => {
-    if (keys.has(entry.name)) problems.push(`${where(index, "name")}: the name is an API key; names show in logs, so pick a label such as "ci"`);
+    if (keys.has(entry.name))
+      problems.push(
+        `${where(index, "name")}: the name is an API key; names show in logs, so pick a label such as "ci"`,
+      );
   });
   if (problems.length > 0) throw new KeysError(problems.join("\n"), problems);
   return entries;
@@ -180,7 +205,10 @@ function parseEnvKeys(value: string, found: Located[], problems: string[]): void
     const before = problems.length;
     if (key === "") problems.push(`${at}: no key before the colon; write ${ENV_FORMAT}`);
     else if (!ENV_KEY_PATTERN.test(key)) problems.push(`${at}: ${keyCharsProblem(key, "env")}`);
-    if (orgsText === "") problems.push(`${at}: nothing after the colon; list orgs as key:@acme+@globex, or drop the colon to allow every org`);
+    if (orgsText === "")
+      problems.push(
+        `${at}: nothing after the colon; list orgs as key:@acme+@globex, or drop the colon to allow every org`,
+      );
     const orgs = orgsText ? orgsText.split("+") : undefined;
     orgs?.forEach((org, orgIndex) => {
       const problem = orgProblem(org);
@@ -190,7 +218,12 @@ function parseEnvKeys(value: string, found: Located[], problems: string[]): void
   });
 }
 
-async function readKeysFile(file: string, cwd: string, found: Located[], problems: string[]): Promise<void> {
+async function readKeysFile(
+  file: string,
+  cwd: string,
+  found: Located[],
+  problems: string[],
+): Promise<void> {
   let text: string;
   try {
     text = await readFile(path.resolve(cwd, file), "utf8");
@@ -207,27 +240,39 @@ async function readKeysFile(file: string, cwd: string, found: Located[], problem
   }
   const parsed = parseDocument(file, text);
   if (!parsed.ok) {
-    for (const issue of parsed.issues) problems.push(`${file}${issue.line === undefined ? "" : `:${issue.line}:${issue.column ?? 1}`}: ${issue.message}`);
+    for (const issue of parsed.issues)
+      problems.push(
+        `${file}${issue.line === undefined ? "" : `:${issue.line}:${issue.column ?? 1}`}: ${issue.message}`,
+      );
     return;
   }
   const doc = parsed.document;
   const at = (pointer: string) => locate(file, doc, pointer);
   const root = doc.value;
-  const shape = 'write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)';
+  const shape =
+    'write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)';
   if (!isPlainObject(root)) {
     problems.push(`${at("")}: the keys file must hold a JSON object; ${shape}`);
     return;
   }
   for (const property of Object.keys(root).filter((property) => property !== "keys")) {
-    problems.push(`${at(joinPointer("", property))}: unknown property ${JSON.stringify(property)}; the file has only "keys"`);
+    problems.push(
+      `${at(joinPointer("", property))}: unknown property ${JSON.stringify(property)}; the file has only "keys"`,
+    );
   }
   const keys = root["keys"];
   if (!Array.isArray(keys)) {
-    problems.push(keys === undefined ? `${at("")}: no "keys" array; ${shape}` : `${at("/keys")}: "keys" must be an array; ${shape}`);
+    problems.push(
+      keys === undefined
+        ? `${at("")}: no "keys" array; ${shape}`
+        : `${at("/keys")}: "keys" must be an array; ${shape}`,
+    );
     return;
   }
   if (keys.length === 0) {
-    problems.push(`${at("/keys")}: no keys listed; add one, or do not pass a keys file to get a dev key`);
+    problems.push(
+      `${at("/keys")}: no keys listed; add one, or do not pass a keys file to get a dev key`,
+    );
     return;
   }
   keys.forEach((item: unknown, index) => {
@@ -235,31 +280,55 @@ async function readKeysFile(file: string, cwd: string, found: Located[], problem
     const before = problems.length;
     const entry = readFileEntry(item, pointer, at, problems);
     if (entry !== undefined && problems.length === before) {
-      found.push({ entry, where: (part) => at(entry.name === undefined && part === "name" ? pointer : joinPointer(pointer, part)) });
+      found.push({
+        entry,
+        where: (part) =>
+          at(entry.name === undefined && part === "name" ? pointer : joinPointer(pointer, part)),
+      });
     }
   });
 }
 
-function readFileEntry(item: unknown, pointer: string, at: (pointer: string) => string, problems: string[]): KeyEntry | undefined {
+function readFileEntry(
+  item: unknown,
+  pointer: string,
+  at: (pointer: string) => string,
+  problems: string[],
+): KeyEntry | undefined {
   if (!isPlainObject(item)) {
-    problems.push(`${at(pointer)}: a key entry must be an object like { "key": "...", "orgs": ["@acme"], "name": "ci" }`);
+    problems.push(
+      `${at(pointer)}: a key entry must be an object like { "key": "...", "orgs": ["@acme"], "name": "ci" }`,
+    );
     return undefined;
   }
-  for (const property of Object.keys(item).filter((property) => !ENTRY_PROPERTIES.includes(property))) {
+  for (const property of Object.keys(item).filter(
+    (property) => !ENTRY_PROPERTIES.includes(property),
+  )) {
     // A misspelt "orgs" must not quietly give a key every org.
-    problems.push(`${at(joinPointer(pointer, property))}: unknown property ${JSON.stringify(property)}; a key entry has only "key", "orgs" and "name"`);
+    problems.push(
+      `${at(joinPointer(pointer, property))}: unknown property ${JSON.stringify(property)}; a key entry has only "key", "orgs" and "name"`,
+    );
   }
   const { key, orgs, name } = item;
   if (key === undefined) problems.push(`${at(pointer)}: no "key"; add the API key as a string`);
-  else if (typeof key !== "string") problems.push(`${at(joinPointer(pointer, "key"))}: "key" must be a string`);
-  else if (!KEY_PATTERN.test(key)) problems.push(`${at(joinPointer(pointer, "key"))}: ${keyCharsProblem(key, "file")}`);
+  else if (typeof key !== "string")
+    problems.push(`${at(joinPointer(pointer, "key"))}: "key" must be a string`);
+  else if (!KEY_PATTERN.test(key))
+    problems.push(`${at(joinPointer(pointer, "key"))}: ${keyCharsProblem(key, "file")}`);
   if (orgs !== undefined) {
     const orgsAt = joinPointer(pointer, "orgs");
-    if (!Array.isArray(orgs)) problems.push(`${at(orgsAt)}: "orgs" must be an array of org names such as ["@acme"], or left out to allow every org`);
-    else if (orgs.length === 0) problems.push(`${at(orgsAt)}: "orgs" is empty, so the key could call nothing; list orgs such as ["@acme"], or leave "orgs" out to allow every org`);
+    if (!Array.isArray(orgs))
+      problems.push(
+        `${at(orgsAt)}: "orgs" must be an array of org names such as ["@acme"], or left out to allow every org`,
+      );
+    else if (orgs.length === 0)
+      problems.push(
+        `${at(orgsAt)}: "orgs" is empty, so the key could call nothing; list orgs such as ["@acme"], or leave "orgs" out to allow every org`,
+      );
     else {
       orgs.forEach((org: unknown, index) => {
-        const problem = typeof org === "string" ? orgProblem(org) : `an org must be a string; ${ORG_RULE}`;
+        const problem =
+          typeof org === "string" ? orgProblem(org) : `an org must be a string; ${ORG_RULE}`;
         if (problem !== undefined) problems.push(`${at(joinPointer(orgsAt, index))}: ${problem}`);
       });
     }
@@ -268,7 +337,11 @@ function readFileEntry(item: unknown, pointer: string, at: (pointer: string) => 
     problems.push(`${at(joinPointer(pointer, "name"))}: ${NAME_RULE}`);
   }
   if (typeof key !== "string") return undefined;
-  return { key, orgs: Array.isArray(orgs) ? (orgs as string[]) : undefined, name: typeof name === "string" ? name : undefined };
+  return {
+    key,
+    orgs: Array.isArray(orgs) ? (orgs as string[]) : undefined,
+    name: typeof name === "string" ? name : undefined,
+  };
 }
 
 /** `file:line:column #pointer`, as formatIssue lays out spec problems. */
@@ -280,9 +353,12 @@ function locate(file: string, doc: ParsedDocument, pointer: string): string {
 /** What is wrong with a key's characters, without quoting any of them. */
 function keyCharsProblem(key: string, source: "env" | "file"): string {
   const env = source === "env";
-  const rule = env ? "keys here are printable ASCII without spaces, commas or colons" : "keys are printable ASCII without spaces";
+  const rule = env
+    ? "keys here are printable ASCII without spaces, commas or colons"
+    : "keys are printable ASCII without spaces";
   if (key === "") return `the key is empty; ${rule}`;
-  if (/\s/.test(key)) return `the key has a space or other whitespace in it; ${env ? "separate entries with commas, and " : ""}${rule}`;
+  if (/\s/.test(key))
+    return `the key has a space or other whitespace in it; ${env ? "separate entries with commas, and " : ""}${rule}`;
   return `the key has a character keys cannot have; ${rule}${env ? " (a keys file allows commas and colons)" : ""}`;
 }
 
@@ -290,9 +366,13 @@ function keyCharsProblem(key: string, source: "env" | "file"): string {
 function orgProblem(org: string): string | undefined {
   if (ORG_PATTERN.test(org)) return undefined;
   if (org === "") return `the org is empty; ${ORG_RULE}`;
-  const slips = [...(org.startsWith("@") ? [] : ['lacks its leading "@"']), ...(org === org.toLowerCase() ? [] : ["has capital letters"])];
+  const slips = [
+    ...(org.startsWith("@") ? [] : ['lacks its leading "@"']),
+    ...(org === org.toLowerCase() ? [] : ["has capital letters"]),
+  ];
   const fixed = `${org.startsWith("@") ? "" : "@"}${org.toLowerCase()}`;
-  if (slips.length > 0 && ORG_PATTERN.test(fixed)) return `the org ${slips.join(" and ")}; ${ORG_RULE}`;
+  if (slips.length > 0 && ORG_PATTERN.test(fixed))
+    return `the org ${slips.join(" and ")}; ${ORG_RULE}`;
   return `not an org name; ${ORG_RULE}`;
 }
 

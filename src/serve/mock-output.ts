@@ -40,7 +40,10 @@ const MAX_DEPTHS = [9, 10, 11] as const;
  *   time zone, and the default upper bound is the current time; without them faker draws dates
  *   from the seeded random alone.
  */
-const FAKER_OPTIONS = { maxDefaultItems: 3, optionalsProbability: 0.5 } as const satisfies GenerateOptions;
+const FAKER_OPTIONS = {
+  maxDefaultItems: 3,
+  optionalsProbability: 0.5,
+} as const satisfies GenerateOptions;
 
 /**
  * Makes mock outputs for flows without a handler. The example whose input matches wins; otherwise
@@ -52,7 +55,10 @@ const FAKER_OPTIONS = { maxDefaultItems: 3, optionalsProbability: 0.5 } as const
  * const mocker = createMocker({ seed: 1, isValidOutput: (id, value) => checks.get(id)?.output(value).length === 0 });
  * await mocker.mock({ id: flow.id, outputSchema: flowSchemaDocument(model, flow, "output"), examples: flow.examples }, { question: "?" });
  */
-export function createMocker(options: { readonly seed: number; readonly isValidOutput: (flowId: string, value: unknown) => boolean }): Mocker {
+export function createMocker(options: {
+  readonly seed: number;
+  readonly isValidOutput: (flowId: string, value: unknown) => boolean;
+}): Mocker {
   // The server passes the model's own examples array on every call: canonicalize each list once.
   const exampleKeys = new WeakMap<MockSource["examples"], readonly string[]>();
   const keysOf = (examples: MockSource["examples"]): readonly string[] => {
@@ -68,7 +74,9 @@ export function createMocker(options: { readonly seed: number; readonly isValidO
     async mock(flow, input) {
       const inputKey = canonicalJson(input);
       const keys = keysOf(flow.examples);
-      const matching = flow.examples.find((example, i) => keys[i] === inputKey && options.isValidOutput(flow.id, example.output));
+      const matching = flow.examples.find(
+        (example, i) => keys[i] === inputKey && options.isValidOutput(flow.id, example.output),
+      );
       if (matching) return structuredClone(matching.output);
       return generateOutput(flow, inputKey, options);
     },
@@ -78,13 +86,19 @@ export function createMocker(options: { readonly seed: number; readonly isValidO
 async function generateOutput(
   flow: MockSource,
   inputKey: string,
-  options: { readonly seed: number; readonly isValidOutput: (flowId: string, value: unknown) => boolean },
+  options: {
+    readonly seed: number;
+    readonly isValidOutput: (flowId: string, value: unknown) => boolean;
+  },
 ): Promise<unknown> {
   let fakerError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let value: unknown;
     try {
-      value = await generate(flow.outputSchema as JsonSchema, fakerOptions(attempt, callSeed(options.seed, flow.id, inputKey, attempt)));
+      value = await generate(
+        flow.outputSchema as JsonSchema,
+        fakerOptions(attempt, callSeed(options.seed, flow.id, inputKey, attempt)),
+      );
     } catch (error) {
       // Some schemas make faker throw (e.g. a required property that `properties` omits): try the next attempt, then say why.
       fakerError = error;
@@ -95,7 +109,10 @@ async function generateOutput(
   const fallback = flow.examples.find((example) => options.isValidOutput(flow.id, example.output));
   if (fallback) return structuredClone(fallback.output);
   const cause = fakerError instanceof Error ? ` (json-schema-faker: ${fakerError.message})` : "";
-  const examples = flow.examples.length === 0 ? "the spec has no example to fall back on" : "no example's output is valid either";
+  const examples =
+    flow.examples.length === 0
+      ? "the spec has no example to fall back on"
+      : "no example's output is valid either";
   throw new MockUnavailableError(
     `cannot mock ${flow.id}: none of ${ATTEMPTS} values generated from its output schema is valid${cause}, and ${examples}; ` +
       `add an example ({ input, output }) to the spec of ${flow.id}, or write a handler for it (${flow.id}.ts in the handlers folder)`,
@@ -119,7 +136,10 @@ function fakerOptions(attempt: number, seed: number): GenerateOptions {
 
 /** A 32-bit seed (faker's PRNG keeps 32 bits) from a hash, so it is the same on every platform and run. */
 function callSeed(seed: number, flowId: string, inputKey: string, attempt: number): number {
-  return createHash("sha256").update(JSON.stringify([seed, flowId, inputKey, attempt])).digest().readUInt32BE(0);
+  return createHash("sha256")
+    .update(JSON.stringify([seed, flowId, inputKey, attempt]))
+    .digest()
+    .readUInt32BE(0);
 }
 
 /** JSON text with object keys sorted by code unit, so equal JSON values give equal text whatever their key order. */

@@ -52,13 +52,20 @@ const SWEEP_FLOOR = 1024;
  * const decision = limiter.take("ci");
  * if (!decision.allowed) reply.header("retry-after", String(decision.retryAfterSeconds));
  */
-export function createRateLimiter(options: RateLimitOptions, now: () => number = () => performance.now()): RateLimiter {
+export function createRateLimiter(
+  options: RateLimitOptions,
+  now: () => number = () => performance.now(),
+): RateLimiter {
   const { rate, burst } = options;
   if (!(Number.isFinite(rate) && rate > 0)) {
-    throw new RangeError(`rate must be a finite number of requests per second above 0 (got ${String(rate)}); pass for example 10 (--rate 10)`);
+    throw new RangeError(
+      `rate must be a finite number of requests per second above 0 (got ${String(rate)}); pass for example 10 (--rate 10)`,
+    );
   }
   if (!(Number.isInteger(burst) && burst >= 1)) {
-    throw new RangeError(`burst must be a whole number of requests, at least 1 (got ${String(burst)}); pass for example 20 (--burst 20)`);
+    throw new RangeError(
+      `burst must be a whole number of requests, at least 1 (got ${String(burst)}); pass for example 20 (--burst 20)`,
+    );
   }
   const buckets = new Map<string, Bucket>();
   let sweepAt = SWEEP_FLOOR;

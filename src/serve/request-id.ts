@@ -16,6 +16,8 @@ export function createRequestIds(): (request: IncomingMessage) => string {
   let count = 0;
   return (request) => {
     const given = request.headers["x-request-id"];
-    return typeof given === "string" && CALLER_ID.test(given) ? given : prefix + (count++).toString(16).padStart(16, "0");
+    return typeof given === "string" && CALLER_ID.test(given)
+      ? given
+      : prefix + (count++).toString(16).padStart(16, "0");
   };
 }

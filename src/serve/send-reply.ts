@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  * const send = createReplySender(app);
  * send(reply, 200, output);
  */
-export function createReplySender(app: FastifyInstance): (reply: FastifyReply, status: number, body: unknown) => FastifyReply {
+export function createReplySender(
+  app: FastifyInstance,
+): (reply: FastifyReply, status: number, body: unknown) => FastifyReply {
   let closing = false;
   app.addHook("preClose", (done) => {
     closing = true;

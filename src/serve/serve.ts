@@ -36,7 +36,13 @@ export interface ServeOptions {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   /** HTTPS from PEM files (relative to `cwd`), or from a fresh self-signed certificate for localhost. */
-  readonly tls?: { readonly certFile?: string | undefined; readonly keyFile?: string | undefined; readonly selfSigned?: boolean | undefined } | undefined;
+  readonly tls?:
+    | {
+        readonly certFile?: string | undefined;
+        readonly keyFile?: string | undefined;
+        readonly selfSigned?: boolean | undefined;
+      }
+    | undefined;
   /** Seed of the mock data and of the injected faults. */
   readonly seed: number;
   /** Latency and errors to inject (`parseFaultFlags`); none by default. */
@@ -79,7 +85,11 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const first = compileModel(checked.specs);
   if (!first.ok) return first;
   let model = first.model;
-  const entries: KeyEntry[] = await loadKeys({ env: options.keysEnv, file: options.keysFile, cwd: options.cwd });
+  const entries: KeyEntry[] = await loadKeys({
+    env: options.keysEnv,
+    file: options.keysFile,
+    cwd: options.cwd,
+  });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
   const say = options.say ?? (() => undefined);
@@ -120,27 +130,35 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   // answering on the first app's server: same port, same TLS, keep-alive connections kept.
   let current = app;
   const specWatcher = options.watch
-    ? await watchSpecs(path.resolve(options.cwd, options.specs), async () => {
-        const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
-        const compiled = reread.ok ? compileModel(reread.specs) : reread;
-        if (!compiled.ok) {
-          for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
-          say(`flowgen serve: ${compiled.issues.length} problem${compiled.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`);
-          return;
-        }
-        const next = compiled.model;
-        await handlers.addFlows(next.flows.map((flow) => flow.id));
-        const nextApp = await createApp(compiled);
-        await nextApp.ready();
-        if (current === app) {
-          app.server.removeAllListeners("request");
-          app.server.on("request", (request, reply) => current.routing(request, reply));
-        }
-        const previous = current;
-        [current, model] = [nextApp, next];
-        if (previous !== app) await previous.close();
-        say(`flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`);
-      }, say)
+    ? await watchSpecs(
+        path.resolve(options.cwd, options.specs),
+        async () => {
+          const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
+          const compiled = reread.ok ? compileModel(reread.specs) : reread;
+          if (!compiled.ok) {
+            for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
+            say(
+              `flowgen serve: ${compiled.issues.length} problem${compiled.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`,
+            );
+            return;
+          }
+          const next = compiled.model;
+          await handlers.addFlows(next.flows.map((flow) => flow.id));
+          const nextApp = await createApp(compiled);
+          await nextApp.ready();
+          if (current === app) {
+            app.server.removeAllListeners("request");
+            app.server.on("request", (request, reply) => current.routing(request, reply));
+          }
+          const previous = current;
+          [current, model] = [nextApp, next];
+          if (previous !== app) await previous.close();
+          say(
+            `flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`,
+          );
+        },
+        say,
+      )
     : undefined;
   return {
     ok: true,
@@ -167,10 +185,16 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   };
 }
 
-type CompiledModel = { readonly ok: true; readonly model: ProjectModel; readonly checks: ReadonlyMap<string, FlowChecks> };
+type CompiledModel = {
+  readonly ok: true;
+  readonly model: ProjectModel;
+  readonly checks: ReadonlyMap<string, FlowChecks>;
+};
 
 /** The model of checked specs, with each flow's request checks compiled; a schema they cannot compile is a spec problem. */
-function compileModel(specs: SpecSet): CompiledModel | { readonly ok: false; readonly issues: Issue[] } {
+function compileModel(
+  specs: SpecSet,
+): CompiledModel | { readonly ok: false; readonly issues: Issue[] } {
   const model = buildModel(specs);
   const compiled = compileFlowChecks(model);
   if (compiled.ok) return { ok: true, model, checks: compiled.checks };
@@ -185,7 +209,11 @@ function compileModel(specs: SpecSet): CompiledModel | { readonly ok: false; rea
 }
 
 /** Runs `reload` once the spec files have been quiet for a moment, one reload at a time. */
-async function watchSpecs(dir: string, reload: () => Promise<void>, say: (line: string) => void): Promise<{ close(): Promise<void> }> {
+async function watchSpecs(
+  dir: string,
+  reload: () => Promise<void>,
+  say: (line: string) => void,
+): Promise<{ close(): Promise<void> }> {
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
@@ -194,7 +222,9 @@ async function watchSpecs(dir: string, reload: () => Promise<void>, say: (line: 
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(reload).catch((error: unknown) => {
-        say(`flowgen serve: the specs changed but could not be served (${error instanceof Error ? error.message : String(error)}); restart flowgen serve`);
+        say(
+          `flowgen serve: the specs changed but could not be served (${error instanceof Error ? error.message : String(error)}); restart flowgen serve`,
+        );
       });
     }, 100);
   });
@@ -209,6 +239,7 @@ async function watchSpecs(dir: string, reload: () => Promise<void>, say: (line: 
 }
 
 function sampleCall(model: ReturnType<typeof buildModel>): { flowId: string; input: unknown } {
-  const flow = model.flows.find((candidate) => (candidate.examples?.length ?? 0) > 0) ?? model.flows[0];
+  const flow =
+    model.flows.find((candidate) => (candidate.examples?.length ?? 0) > 0) ?? model.flows[0];
   return { flowId: flow?.id ?? "@org/flow", input: flow?.examples?.[0]?.input ?? {} };
 }

@@ -30,10 +30,15 @@ export async function loadTls(options: {
 }): Promise<TlsMaterial | undefined> {
   const { certFile, keyFile } = options;
   if (certFile !== undefined || keyFile !== undefined) {
-    if (certFile === undefined || keyFile === undefined) throw new TlsError("HTTPS needs both --tls-cert and --tls-key (PEM files)");
-    if (options.selfSigned) throw new TlsError("pass either --tls-cert and --tls-key, or --tls-self-signed, not both");
+    if (certFile === undefined || keyFile === undefined)
+      throw new TlsError("HTTPS needs both --tls-cert and --tls-key (PEM files)");
+    if (options.selfSigned)
+      throw new TlsError("pass either --tls-cert and --tls-key, or --tls-self-signed, not both");
     const certPath = path.resolve(options.cwd, certFile);
-    const [cert, key] = await Promise.all([readPem(certPath, "--tls-cert", "CERTIFICATE"), readPem(path.resolve(options.cwd, keyFile), "--tls-key", "PRIVATE KEY")]);
+    const [cert, key] = await Promise.all([
+      readPem(certPath, "--tls-cert", "CERTIFICATE"),
+      readPem(path.resolve(options.cwd, keyFile), "--tls-key", "PRIVATE KEY"),
+    ]);
     return { cert, key, certFile: certPath };
   }
   if (!options.selfSigned) return undefined;
@@ -47,12 +52,22 @@ export async function loadTls(options: {
       { name: "basicConstraints", cA: false, critical: true },
       { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
       { name: "extKeyUsage", serverAuth: true },
-      { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }] },
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 2, value: "localhost" },
+          { type: 7, ip: "127.0.0.1" },
+          { type: 7, ip: "::1" },
+        ],
+      },
     ],
   });
   const dir = path.join(tmpdir(), "flowgen-serve");
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `localhost-${pems.fingerprint.replaceAll(":", "").slice(0, 16).toLowerCase()}.pem`);
+  const file = path.join(
+    dir,
+    `localhost-${pems.fingerprint.replaceAll(":", "").slice(0, 16).toLowerCase()}.pem`,
+  );
   await writeFile(file, pems.cert);
   return { cert: pems.cert, key: pems.private, certFile: file };
 }
@@ -62,10 +77,14 @@ async function readPem(file: string, flag: string, label: string): Promise<strin
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new TlsError(`${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); pass a PEM file`);
+    throw new TlsError(
+      `${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); pass a PEM file`,
+    );
   }
   if (!text.includes(`-----BEGIN `) || !text.includes(label)) {
-    throw new TlsError(`${flag} ${file}: not a PEM ${label.toLowerCase()} (no "-----BEGIN … ${label}-----" block)`);
+    throw new TlsError(
+      `${flag} ${file}: not a PEM ${label.toLowerCase()} (no "-----BEGIN … ${label}-----" block)`,
+    );
   }
   return text;
 }

@@ -18,7 +18,13 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
  */
 export function createAjv(options: { readonly optimize?: boolean } = {}): Ajv2020 {
   // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, logger: false, code: { optimize: options.optimize ?? true } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    validateFormats: true,
+    logger: false,
+    code: { optimize: options.optimize ?? true },
+  });
   addFormats(ajv);
   return ajv;
 }

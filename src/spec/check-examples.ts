@@ -15,12 +15,15 @@ export function fileUri(relPath: string, part?: "input" | "output"): string {
  */
 export function addSchemas(ajv: Ajv2020, index: SpecIndex, flows: Iterable<string>): void {
   for (const [relPath, value] of index.files) {
-    if (!index.flowFiles.has(relPath) && isPlainObject(value)) ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath), undefined, false);
+    if (!index.flowFiles.has(relPath) && isPlainObject(value))
+      ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath), undefined, false);
   }
   for (const relPath of flows) {
     const value = index.files.get(relPath);
     if (!isPlainObject(value)) continue;
-    for (const part of ["input", "output"] as const) if (isPlainObject(value[part])) ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part), undefined, false);
+    for (const part of ["input", "output"] as const)
+      if (isPlainObject(value[part]))
+        ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part), undefined, false);
   }
 }
 
@@ -28,7 +31,11 @@ export function addSchemas(ajv: Ajv2020, index: SpecIndex, flows: Iterable<strin
  * Checks each `examples[i].input` / `.output` of one flow against the flow's own schemas. The
  * query in the base URI keeps input and output apart while relative paths still resolve.
  */
-export function checkExamples(ajv: Ajv2020, relPath: string, spec: Record<string, unknown>): SchemaFinding[] {
+export function checkExamples(
+  ajv: Ajv2020,
+  relPath: string,
+  spec: Record<string, unknown>,
+): SchemaFinding[] {
   const examples = spec.examples;
   if (!Array.isArray(examples) || examples.length === 0) return [];
   const findings: SchemaFinding[] = [];
@@ -56,7 +63,8 @@ export function checkExamples(ajv: Ajv2020, relPath: string, spec: Record<string
 }
 
 export function describeParams(params: Record<string, unknown>): string {
-  if (Array.isArray(params.allowedValues)) return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")})`;
+  if (Array.isArray(params.allowedValues))
+    return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")})`;
   if (Object.hasOwn(params, "allowedValue")) return ` (${JSON.stringify(params.allowedValue)})`;
   if (typeof params.additionalProperty === "string") return ` ("${params.additionalProperty}")`;
   return "";

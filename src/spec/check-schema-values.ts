@@ -1,5 +1,11 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { escapePointerToken, getAtPointer, isPlainObject, joinPointer, splitPointer } from "../json-pointer.js";
+import {
+  escapePointerToken,
+  getAtPointer,
+  isPlainObject,
+  joinPointer,
+  splitPointer,
+} from "../json-pointer.js";
 import { addSchemas, describeParams, fileUri } from "./check-examples.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
@@ -14,7 +20,11 @@ interface SchemaWithValues {
   readonly resource: SchemaResource;
   readonly pointer: string;
   readonly schema: Record<string, unknown>;
-  readonly values: readonly { readonly value: unknown; readonly at: string; readonly keyword: string }[];
+  readonly values: readonly {
+    readonly value: unknown;
+    readonly at: string;
+    readonly keyword: string;
+  }[];
 }
 
 /**
@@ -36,23 +46,36 @@ interface SchemaWithValues {
  * @example
  * checkSchemaValues(ajv, [{ relPath: "@acme/qa.json", root: "/input" }], index);
  */
-export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResource[], index: SpecIndex): SchemaFinding[] {
-  const schemas = resources.flatMap((resource) => schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)));
+export function checkSchemaValues(
+  ajv: Ajv2020,
+  resources: readonly SchemaResource[],
+  index: SpecIndex,
+): SchemaFinding[] {
+  const schemas = resources.flatMap((resource) =>
+    schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)),
+  );
   const groups = schemas.flatMap(groupValues);
-  const referred = groups.filter((group) => group.key.startsWith("$ref ")).map((group) => group.resource.relPath);
+  const referred = groups
+    .filter((group) => group.key.startsWith("$ref "))
+    .map((group) => group.resource.relPath);
   addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
   // Equal texts give equal answers: each distinct schema is compiled once (flows repeat the same
   // enums), and checks the values of all its copies, each copy's from `offset` on.
   const entries = new Map<string, Entry>();
   const offsets = groups.map((group) => {
-    const entry: Entry = entries.get(group.key) ?? { items: group.items, values: [], errors: new Map() };
+    const entry: Entry = entries.get(group.key) ?? {
+      items: group.items,
+      values: [],
+      errors: new Map(),
+    };
     entries.set(group.key, entry);
     const offset = entry.values.length;
     for (const item of group.values) entry.values.push(item.value);
     return offset;
   });
   const unique = [...entries.values()];
-  for (let start = 0; start < unique.length; start += BATCH) checkBatch(ajv, unique.slice(start, start + BATCH));
+  for (let start = 0; start < unique.length; start += BATCH)
+    checkBatch(ajv, unique.slice(start, start + BATCH));
   return groups.flatMap((group, i) => {
     const errors = entries.get(group.key)?.errors;
     return group.values.flatMap((value, item) => {
@@ -71,7 +94,17 @@ export function checkSchemaValues(ajv: Ajv2020, resources: readonly SchemaResour
 }
 
 /** Keywords that never fail a value (annotations; `example` is unknown to Ajv): a copy without them checks the same. */
-const ANNOTATIONS = new Set(["default", "examples", "example", "title", "description", "$comment", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "default",
+  "examples",
+  "example",
+  "title",
+  "description",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 
 /** Values of one schema checked against one schema text: `items` is that schema (or a `$ref` to it) and `key` its text. */
 interface ValueGroup {
@@ -92,7 +125,9 @@ function groupValues(entry: SchemaWithValues): ValueGroup[] {
   const text = JSON.stringify(entry.schema);
   if (text.includes('"$ref"')) {
     const ref = entryRef(entry);
-    return [{ resource: entry.resource, items: { $ref: ref }, key: `$ref ${ref}`, values: entry.values }];
+    return [
+      { resource: entry.resource, items: { $ref: ref }, key: `$ref ${ref}`, values: entry.values },
+    ];
   }
   const groups: (ValueGroup & { own: string; values: SchemaWithValues["values"][number][] })[] = [];
   for (const value of entry.values) {
@@ -103,14 +138,31 @@ function groupValues(entry: SchemaWithValues): ValueGroup[] {
       continue;
     }
     // fromEntries defines own properties, so a "__proto__" key stays plain data.
-    const items = Object.fromEntries(Object.entries(entry.schema).filter(([keyword]) => keyword !== own && !ANNOTATIONS.has(keyword)));
-    groups.push({ resource: entry.resource, items, key: JSON.stringify(items), own, values: [value] });
+    const items = Object.fromEntries(
+      Object.entries(entry.schema).filter(
+        ([keyword]) => keyword !== own && !ANNOTATIONS.has(keyword),
+      ),
+    );
+    groups.push({
+      resource: entry.resource,
+      items,
+      key: JSON.stringify(items),
+      own,
+      values: [value],
+    });
   }
   return groups;
 }
 
 /** Per value (by its position in the entry's list of values), the first error about it: it says enough. */
-type ValueErrors = Map<number, { readonly inner: string; readonly message: string | undefined; readonly params: Record<string, unknown> }>;
+type ValueErrors = Map<
+  number,
+  {
+    readonly inner: string;
+    readonly message: string | undefined;
+    readonly params: Record<string, unknown>;
+  }
+>;
 
 /** One `prefixItems` entry: a schema (or a `$ref` to it) as `items`, the values it checks, and the errors found. */
 interface Entry {
@@ -121,20 +173,30 @@ interface Entry {
 
 /** Checks the values of up to BATCH entries with one validator, and records each entry's errors. */
 function checkBatch(ajv: Ajv2020, batch: readonly Entry[]): void {
-  const validate = ajv.compile({ type: "array", prefixItems: batch.map(({ items }) => ({ type: "array", items })) });
+  const validate = ajv.compile({
+    type: "array",
+    prefixItems: batch.map(({ items }) => ({ type: "array", items })),
+  });
   if (validate(batch.map(({ values }) => values))) return;
   for (const error of validate.errors ?? []) {
     const [entry, item] = splitPointer(error.instancePath).map(Number);
     if (entry === undefined || item === undefined) continue;
     const errors = batch[entry]?.errors;
     if (errors === undefined || errors.has(item)) continue;
-    errors.set(item, { inner: error.instancePath.slice(`/${entry}/${item}`.length), message: error.message, params: error.params });
+    errors.set(item, {
+      inner: error.instancePath.slice(`/${entry}/${item}`.length),
+      message: error.message,
+      params: error.params,
+    });
   }
 }
 
 /** The URI of the schema in its resource, as `addSchemas` registers it. */
 function entryRef({ resource, pointer }: SchemaWithValues): string {
-  const base = fileUri(resource.relPath, resource.root === "" ? undefined : (resource.root.slice(1) as "input" | "output"));
+  const base = fileUri(
+    resource.relPath,
+    resource.root === "" ? undefined : (resource.root.slice(1) as "input" | "output"),
+  );
   const tokens = splitPointer(pointer.slice(resource.root.length));
   return `${base}#${tokens.map((token) => `/${encodeURIComponent(escapePointerToken(token))}`).join("")}`;
 }
@@ -149,7 +211,12 @@ function schemasWithValues(resource: SchemaResource, root: unknown): SchemaWithV
     const values = VALUE_KEYWORDS.flatMap((keyword) => {
       if (!Object.hasOwn(schema, keyword)) return [];
       const value = schema[keyword];
-      if ((keyword === "enum" || keyword === "examples") && Array.isArray(value)) return value.map((item, i) => ({ value: item, at: joinPointer(pointer, keyword, i), keyword }));
+      if ((keyword === "enum" || keyword === "examples") && Array.isArray(value))
+        return value.map((item, i) => ({
+          value: item,
+          at: joinPointer(pointer, keyword, i),
+          keyword,
+        }));
       return [{ value, at: joinPointer(pointer, keyword), keyword }];
     });
     if (values.length > 0) found.push({ resource, pointer, schema, values });

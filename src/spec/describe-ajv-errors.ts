@@ -25,14 +25,23 @@ const COMPOSITE = new Set(["anyOf", "oneOf", "allOf", "if", "not", "$dynamicRef"
 export function describeAjvErrors(
   errors: readonly ErrorObject[],
   document: unknown,
-  options: { schemaCode: IssueCode; isSchemaPath: (pointer: string) => boolean; allowedKeys?: (pointer: string) => readonly string[] },
+  options: {
+    schemaCode: IssueCode;
+    isSchemaPath: (pointer: string) => boolean;
+    allowedKeys?: (pointer: string) => readonly string[];
+  },
 ): Finding[] {
-  const paths = new Set(errors.filter((error) => !COMPOSITE.has(error.keyword)).map((error) => error.instancePath));
-  const enumPaths = new Set(errors.filter((error) => error.keyword === "enum").map((error) => error.instancePath));
+  const paths = new Set(
+    errors.filter((error) => !COMPOSITE.has(error.keyword)).map((error) => error.instancePath),
+  );
+  const enumPaths = new Set(
+    errors.filter((error) => error.keyword === "enum").map((error) => error.instancePath),
+  );
   const findings = new Map<string, Finding>();
   for (const error of errors) {
     const at = error.instancePath;
-    if (COMPOSITE.has(error.keyword) && [...paths].some((p) => p === at || p.startsWith(`${at}/`))) continue;
+    if (COMPOSITE.has(error.keyword) && [...paths].some((p) => p === at || p.startsWith(`${at}/`)))
+      continue;
     if (error.keyword === "type" && enumPaths.has(at)) continue;
     const finding = describeOne(error, document, options);
     findings.set(`${finding.pointer}\u0000${finding.message}`, finding);
@@ -43,7 +52,11 @@ export function describeAjvErrors(
 function describeOne(
   error: ErrorObject,
   document: unknown,
-  options: { schemaCode: IssueCode; isSchemaPath: (pointer: string) => boolean; allowedKeys?: (pointer: string) => readonly string[] },
+  options: {
+    schemaCode: IssueCode;
+    isSchemaPath: (pointer: string) => boolean;
+    allowedKeys?: (pointer: string) => readonly string[];
+  },
 ): Finding {
   const at = error.instancePath;
   const value = getAtPointer(document, at);
@@ -78,7 +91,9 @@ function describeOne(
     };
   }
   const allowedValues = (error.params as { allowedValues?: unknown[] }).allowedValues;
-  const detail = allowedValues ? `${error.message}: ${allowedValues.map((v) => JSON.stringify(v)).join(", ")}` : error.message;
+  const detail = allowedValues
+    ? `${error.message}: ${allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+    : error.message;
   return {
     code: inSchema ? options.schemaCode : "invalid-value",
     pointer: at,

@@ -7,8 +7,19 @@ import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
-import { readSpecFiles, type FlowSource, type SpecSource, type SpecSources } from "./read-spec-files.js";
-import { checkSchemaResource, resolveRef, type SchemaFinding, type SchemaResource, type SpecIndex } from "./schema-refs.js";
+import {
+  readSpecFiles,
+  type FlowSource,
+  type SpecSource,
+  type SpecSources,
+} from "./read-spec-files.js";
+import {
+  checkSchemaResource,
+  resolveRef,
+  type SchemaFinding,
+  type SchemaResource,
+  type SpecIndex,
+} from "./schema-refs.js";
 
 /** One flow's spec, read and checked. Schemas are still as the user wrote them. */
 export interface FlowSpec {
@@ -22,7 +33,11 @@ export interface FlowSpec {
   readonly deprecated: boolean;
   readonly input: Record<string, unknown>;
   readonly output: Record<string, unknown>;
-  readonly examples: readonly { readonly name?: string; readonly input: unknown; readonly output: unknown }[];
+  readonly examples: readonly {
+    readonly name?: string;
+    readonly input: unknown;
+    readonly output: unknown;
+  }[];
 }
 
 /** Every flow plus the parsed value of every file, for `$ref` resolution downstream. */
@@ -31,7 +46,9 @@ export interface SpecSet {
   readonly index: SpecIndex;
 }
 
-export type LoadResult = { readonly ok: true; readonly specs: SpecSet } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type LoadResult =
+  | { readonly ok: true; readonly specs: SpecSet }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
 
 const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
 const EXAMPLE_KEYS = ["name", "input", "output"];
@@ -82,10 +99,18 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     flowFiles: new Set(sources.flows.map((flow) => flow.relPath)),
     brokenFiles,
   };
-  const locateIn = (relPath: string) => (finding: { code: Issue["code"]; pointer: string; message: string }): Issue => {
-    const entry = documents.get(relPath);
-    return { code: finding.code, file: entry?.source.displayPath ?? relPath, pointer: finding.pointer, ...entry?.document.locate(finding.pointer), message: finding.message };
-  };
+  const locateIn =
+    (relPath: string) =>
+    (finding: { code: Issue["code"]; pointer: string; message: string }): Issue => {
+      const entry = documents.get(relPath);
+      return {
+        code: finding.code,
+        file: entry?.source.displayPath ?? relPath,
+        pointer: finding.pointer,
+        ...entry?.document.locate(finding.pointer),
+        message: finding.message,
+      };
+    };
   const fromSchemaFinding = (finding: SchemaFinding): Issue => locateIn(finding.relPath)(finding);
 
   const ajv = createAjv();
@@ -114,27 +139,51 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
   // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
   // recurse forever on a cycle that never steps into the data.
-  if (sources.shared.every((source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath))) {
+  if (
+    sources.shared.every(
+      (source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath),
+    )
+  ) {
     const checkedFlows = flows.filter((flow) => !trusted.has(flow.relPath));
     const roots = [
-      ...checkedFlows.flatMap((flow) => ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root }))),
+      ...checkedFlows.flatMap((flow) =>
+        ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root })),
+      ),
       ...sources.shared.map((source) => ({ relPath: source.relPath, root: "" })),
     ];
     const cycles = findRefCycles(index, roots);
     issues.push(...cycles.map(fromSchemaFinding));
     if (cycles.length > 0) return { ok: false, issues };
     // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
-    issues.push(...checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
+    issues.push(
+      ...checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding),
+    );
     const examplesAjv = createAjv({ optimize: false });
-    addSchemas(examplesAjv, index, checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath));
-    for (const flow of checkedFlows) issues.push(...checkExamples(examplesAjv, flow.relPath, index.files.get(flow.relPath) as Record<string, unknown>).map(fromSchemaFinding));
+    addSchemas(
+      examplesAjv,
+      index,
+      checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath),
+    );
+    for (const flow of checkedFlows)
+      issues.push(
+        ...checkExamples(
+          examplesAjv,
+          flow.relPath,
+          index.files.get(flow.relPath) as Record<string, unknown>,
+        ).map(fromSchemaFinding),
+      );
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
 }
 
 type Finding = { code: Issue["code"]; pointer: string; message: string };
 
-function checkFlowFile(value: unknown, source: FlowSource, validate: ReturnType<Ajv2020["compile"]>, index: SpecIndex): Finding[] {
+function checkFlowFile(
+  value: unknown,
+  source: FlowSource,
+  validate: ReturnType<Ajv2020["compile"]>,
+  index: SpecIndex,
+): Finding[] {
   const findings: Finding[] = [];
   if (!validate(value)) {
     findings.push(
@@ -148,7 +197,11 @@ function checkFlowFile(value: unknown, source: FlowSource, validate: ReturnType<
   if (!isPlainObject(value)) return findings;
   const id = `@${source.org}/${source.name}`;
   if (typeof value.id === "string" && value.id !== id) {
-    findings.push({ code: "id-mismatch", pointer: "/id", message: `id "${value.id}" differs from ${id}, the id this file's path gives; change the id, or move the file to ${id}.json` });
+    findings.push({
+      code: "id-mismatch",
+      pointer: "/id",
+      message: `id "${value.id}" differs from ${id}, the id this file's path gives; change the id, or move the file to ${id}.json`,
+    });
   }
   for (const part of ["input", "output"] as const) {
     if (!isPlainObject(value[part])) continue;
@@ -160,24 +213,54 @@ function checkFlowFile(value: unknown, source: FlowSource, validate: ReturnType<
   return findings;
 }
 
-function checkSharedFile(value: unknown, relPath: string, ajv: Ajv2020, index: SpecIndex): Finding[] {
+function checkSharedFile(
+  value: unknown,
+  relPath: string,
+  ajv: Ajv2020,
+  index: SpecIndex,
+): Finding[] {
   const dialect = checkSchemaDialect(value, "");
   if (dialect.length > 0) return dialect;
   const schema = isPlainObject(value) ? { ...value, $schema: undefined } : value;
   if (!ajv.validateSchema(schema as object)) {
-    return describeAjvErrors(ajv.errors ?? [], value, { schemaCode: "invalid-schema", isSchemaPath: () => true });
+    return describeAjvErrors(ajv.errors ?? [], value, {
+      schemaCode: "invalid-schema",
+      isSchemaPath: () => true,
+    });
   }
   return checkSchemaResource({ relPath, root: "" }, index).findings;
 }
 
 function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
   const dialect = isPlainObject(schema) ? schema.$schema : undefined;
-  if (dialect === undefined || dialect === JSON_SCHEMA_2020_12 || dialect === `${JSON_SCHEMA_2020_12}#`) return [];
-  return [{ code: "invalid-schema", pointer: `${pointer}/$schema`, message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it` }];
+  if (
+    dialect === undefined ||
+    dialect === JSON_SCHEMA_2020_12 ||
+    dialect === `${JSON_SCHEMA_2020_12}#`
+  )
+    return [];
+  return [
+    {
+      code: "invalid-schema",
+      pointer: `${pointer}/$schema`,
+      message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it`,
+    },
+  ];
 }
 
 /** Keywords that only constrain objects: a schema with one of them and no `type` is meant as an object. */
-const OBJECT_KEYWORDS = ["properties", "patternProperties", "additionalProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "unevaluatedProperties"];
+const OBJECT_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "required",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "unevaluatedProperties",
+];
 
 /**
  * The request and response bodies are JSON objects (seed §2), so each root must describe one:
@@ -185,12 +268,35 @@ const OBJECT_KEYWORDS = ["properties", "patternProperties", "additionalPropertie
  * style), directly, through `$ref`s, as one branch of an `allOf` or as every branch of an
  * `anyOf`/`oneOf`. The model then states `type: "object"` at the root.
  */
-function checkObjectRoot(part: "input" | "output", resource: SchemaResource, index: SpecIndex): Finding[] {
-  if (describesObject(getAtPointer(index.files.get(resource.relPath), resource.root), resource, index, 32)) return [];
-  return [{ code: "not-an-object-schema", pointer: `/${part}`, message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)` }];
+function checkObjectRoot(
+  part: "input" | "output",
+  resource: SchemaResource,
+  index: SpecIndex,
+): Finding[] {
+  if (
+    describesObject(
+      getAtPointer(index.files.get(resource.relPath), resource.root),
+      resource,
+      index,
+      32,
+    )
+  )
+    return [];
+  return [
+    {
+      code: "not-an-object-schema",
+      pointer: `/${part}`,
+      message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)`,
+    },
+  ];
 }
 
-function describesObject(schema: unknown, resource: SchemaResource, index: SpecIndex, budget: number): boolean {
+function describesObject(
+  schema: unknown,
+  resource: SchemaResource,
+  index: SpecIndex,
+  budget: number,
+): boolean {
   if (budget <= 0 || !isPlainObject(schema)) return false;
   if (schema.type !== undefined) return schema.type === "object";
   const follow = (sub: unknown) => describesObject(sub, resource, index, budget - 1);
@@ -198,7 +304,15 @@ function describesObject(schema: unknown, resource: SchemaResource, index: SpecI
     const resolved = resolveRef(schema.$ref, resource, index);
     // A $ref that leads nowhere is reported by the ref check; this one stays quiet.
     if (!resolved.ok) return true;
-    if (describesObject(getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer), resolved.resource, index, budget - 1)) return true;
+    if (
+      describesObject(
+        getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer),
+        resolved.resource,
+        index,
+        budget - 1,
+      )
+    )
+      return true;
   }
   if (OBJECT_KEYWORDS.some((keyword) => Object.hasOwn(schema, keyword))) return true;
   if (Array.isArray(schema.allOf) && schema.allOf.some(follow)) return true;

@@ -34,9 +34,13 @@ export const MAX_YAML_ALIASES = 1000;
  * if (parsed.ok) parsed.document.locate("/input/type"); // { line: 3, column: 5 }
  */
 export function parseDocument(file: string, text: string): ParseResult {
-  const parsed = /\.ya?ml$/i.test(file) ? parseYaml(file, text) : parseJson(file, text.replace(/^\uFEFF/, ""));
+  const parsed = /\.ya?ml$/i.test(file)
+    ? parseYaml(file, text)
+    : parseJson(file, text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) return parsed;
-  const tooDeep = findValueBeyondLimits(parsed.document.value, { maxDepth: MAX_NESTING_DEPTH })?.pointer;
+  const tooDeep = findValueBeyondLimits(parsed.document.value, {
+    maxDepth: MAX_NESTING_DEPTH,
+  })?.pointer;
   if (tooDeep === undefined) return parsed;
   return {
     ok: false,
@@ -66,7 +70,8 @@ function scanJson(text: string, limit: number): { runaway: number | undefined; k
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) {
         inString = false;
         let next = i + 1;
@@ -93,7 +98,8 @@ function countKeys(value: unknown): number {
     for (const item of value) count += countKeys(item);
     return count;
   }
-  for (const key of Object.keys(value)) count += 1 + countKeys((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value))
+    count += 1 + countKeys((value as Record<string, unknown>)[key]);
   return count;
 }
 
@@ -106,7 +112,12 @@ function parseJson(file: string, text: string): ParseResult {
   // Far past the limit: refused before parsing, by position (the pointer would be unreadable anyway).
   const { runaway, keys } = scanJson(text, 4 * MAX_NESTING_DEPTH);
   if (runaway !== undefined) {
-    return { ok: false, issues: [{ code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP }] };
+    return {
+      ok: false,
+      issues: [
+        { code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP },
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -118,7 +129,10 @@ function parseJson(file: string, text: string): ParseResult {
   if (countKeys(value) !== keys) return parseJsonTree(file, text);
   let locator: ParsedDocument["locate"] | undefined;
   const locate = (pointer: string) => {
-    locator ??= locatorOf(jsonc.parseTree(text, [], { allowTrailingComma: false, disallowComments: true }), lineStarts(text));
+    locator ??= locatorOf(
+      jsonc.parseTree(text, [], { allowTrailingComma: false, disallowComments: true }),
+      lineStarts(text),
+    );
     return locator(pointer);
   };
   return { ok: true, document: { value, locate } };
@@ -155,10 +169,16 @@ function parseJsonTree(file: string, text: string): ParseResult {
       })),
     };
   }
-  return { ok: true, document: { value: JSON.parse(text) as unknown, locate: locatorOf(tree, lines) } };
+  return {
+    ok: true,
+    document: { value: JSON.parse(text) as unknown, locate: locatorOf(tree, lines) },
+  };
 }
 
-function locatorOf(tree: jsonc.Node | undefined, lines: readonly number[]): ParsedDocument["locate"] {
+function locatorOf(
+  tree: jsonc.Node | undefined,
+  lines: readonly number[],
+): ParsedDocument["locate"] {
   return (pointer) => {
     const node = tree && jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
     if (node === undefined) return undefined;
@@ -175,14 +195,16 @@ function duplicateKeys(tree: jsonc.Node): { pointer: string; offset: number; fir
     const { node, pointer } = stack.pop() as { node: jsonc.Node; pointer: string };
     const seen = new Map<string, number>();
     (node.children ?? []).forEach((child, i) => {
-      if (node.type === "array") return stack.push({ node: child, pointer: joinPointer(pointer, i) });
+      if (node.type === "array")
+        return stack.push({ node: child, pointer: joinPointer(pointer, i) });
       const [keyNode, valueNode] = child.children ?? [];
       if (node.type !== "object" || keyNode === undefined) return;
       const key = String(keyNode.value);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, child.offset);
       else found.push({ pointer: joinPointer(pointer, key), offset: child.offset, first });
-      if (valueNode !== undefined) stack.push({ node: valueNode, pointer: joinPointer(pointer, key) });
+      if (valueNode !== undefined)
+        stack.push({ node: valueNode, pointer: joinPointer(pointer, key) });
       return undefined;
     });
   }
@@ -232,11 +254,16 @@ function parseYaml(file: string, text: string): ParseResult {
   return { ok: true, document: { value, locate } };
 }
 
-function yamlChild(node: unknown, token: string): { node: unknown; offset: number | undefined } | undefined {
+function yamlChild(
+  node: unknown,
+  token: string,
+): { node: unknown; offset: number | undefined } | undefined {
   if (!isMap(node) && !(node && typeof node === "object" && "items" in node)) return undefined;
   const items = (node as { items: unknown[] }).items;
   if (isMap(node)) {
-    const pair = items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token);
+    const pair = items.find(
+      (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token,
+    );
     if (!isPair(pair)) return undefined;
     const keyRange = (pair.key as { range?: [number] }).range;
     return { node: pair.value, offset: keyRange?.[0] };

@@ -26,7 +26,8 @@ export interface SpecSources {
 const SPEC_EXTENSION = /\.(json|ya?ml)$/i;
 /** Lowercase letters, digits and hyphens, alphanumeric at both ends, at most 64 characters. */
 export const NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-export const NAME_RULE = "lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters";
+export const NAME_RULE =
+  "lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters";
 
 /**
  * Finds every spec file: flows at `@org/name.ext`, shared schemas anywhere under a file or folder
@@ -46,13 +47,21 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
     const message = `specs folder not found; create it with one file per flow at ${displayRoot}/@<org>/<flow-name>.json, or pass --specs <folder>`;
     return { flows: [], shared: [], issues: [{ code: "no-specs", file: displayRoot, message }] };
   }
-  const issues: Issue[] = found.problems.map(({ relPath, message }) => ({ code: "unreadable-file", file: `${displayRoot}/${relPath}`, message }));
+  const issues: Issue[] = found.problems.map(({ relPath, message }) => ({
+    code: "unreadable-file",
+    file: `${displayRoot}/${relPath}`,
+    message,
+  }));
   const relPaths = found.files.sort(compareText);
   const texts = readTextFiles(
     relPaths.map((rel) => path.join(root, rel)),
     (error, file) => {
       const rel = path.relative(root, file).split(path.sep).join("/");
-      issues.push({ code: "unreadable-file", file: `${displayRoot}/${rel}`, message: `cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
+      issues.push({
+        code: "unreadable-file",
+        file: `${displayRoot}/${rel}`,
+        message: `cannot be read (${error.code ?? error.message}); check its permissions, or remove it`,
+      });
       return undefined;
     },
   );
@@ -70,7 +79,12 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
       return;
     }
     const [orgFolder, fileName] = parts;
-    if (parts.length !== 2 || orgFolder === undefined || fileName === undefined || !orgFolder.startsWith("@")) {
+    if (
+      parts.length !== 2 ||
+      orgFolder === undefined ||
+      fileName === undefined ||
+      !orgFolder.startsWith("@")
+    ) {
       issues.push({
         code: "misplaced-file",
         file: source.displayPath,
@@ -121,15 +135,22 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
  * Symlinks are followed, to files and folders alike, and their targets read as if they lived at
  * the link's path; a link that leads nowhere, or back into a folder it sits in, is a problem.
  */
-async function findSpecFiles(root: string): Promise<{ files: string[]; problems: { relPath: string; message: string }[] }> {
+async function findSpecFiles(
+  root: string,
+): Promise<{ files: string[]; problems: { relPath: string; message: string }[] }> {
   const files: string[] = [];
   const problems: { relPath: string; message: string }[] = [];
   const walk = async (dir: string, relDir: string, ancestors: readonly string[]): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (relDir === "") throw error;
-      problems.push({ relPath: relDir, message: `folder cannot be read (${error.code ?? error.message}); check its permissions, or remove it` });
-      return [];
-    });
+    const entries = await readdir(dir, { withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (relDir === "") throw error;
+        problems.push({
+          relPath: relDir,
+          message: `folder cannot be read (${error.code ?? error.message}); check its permissions, or remove it`,
+        });
+        return [];
+      },
+    );
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
@@ -140,7 +161,10 @@ async function findSpecFiles(root: string): Promise<{ files: string[]; problems:
         const target = await stat(full).catch(() => undefined);
         if (target === undefined) {
           const to = await readlink(full).catch(() => "?");
-          problems.push({ relPath, message: `symlink to ${to}, which does not exist; fix the link or remove it` });
+          problems.push({
+            relPath,
+            message: `symlink to ${to}, which does not exist; fix the link or remove it`,
+          });
           continue;
         }
         isDirectory = target.isDirectory();
@@ -148,12 +172,20 @@ async function findSpecFiles(root: string): Promise<{ files: string[]; problems:
       }
       if (isFile && SPEC_EXTENSION.test(entry.name)) files.push(relPath);
       else if (!isDirectory && SPEC_EXTENSION.test(entry.name)) {
-        problems.push({ relPath, message: "is not a regular file (a pipe, socket or device); replace it with the spec file itself" });
+        problems.push({
+          relPath,
+          message:
+            "is not a regular file (a pipe, socket or device); replace it with the spec file itself",
+        });
       }
       if (!isDirectory) continue;
       const real = await realpath(full);
       if (ancestors.includes(real)) {
-        problems.push({ relPath, message: "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere" });
+        problems.push({
+          relPath,
+          message:
+            "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere",
+        });
         continue;
       }
       await walk(full, relPath, [...ancestors, real]);

@@ -1,5 +1,10 @@
 import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
-import { resolveRef, type SchemaFinding, type SchemaResource, type SpecIndex } from "./schema-refs.js";
+import {
+  resolveRef,
+  type SchemaFinding,
+  type SchemaResource,
+  type SpecIndex,
+} from "./schema-refs.js";
 
 /** Applicators that apply a subschema to the same value (JSON Schema 2020-12 Core §10.2): no step into the data. */
 const IN_PLACE_ARRAYS = ["allOf", "anyOf", "oneOf"] as const;
@@ -25,7 +30,10 @@ export function findRefCycles(index: SpecIndex, roots: readonly SchemaResource[]
   const state = new Map<string, "open" | "done">();
   const findings: SchemaFinding[] = [];
   // `path` holds the places entered so far, each with a label when a `$ref` led there, for the message.
-  const visit = (place: Place, path: readonly { key: string; label: string | undefined }[]): void => {
+  const visit = (
+    place: Place,
+    path: readonly { key: string; label: string | undefined }[],
+  ): void => {
     const key = keyOf(place);
     state.set(key, "open");
     for (const { next, via, byRef } of inPlaceSteps(place, index)) {
@@ -33,14 +41,17 @@ export function findRefCycles(index: SpecIndex, roots: readonly SchemaResource[]
       const seen = state.get(nextKey);
       if (seen === "open") {
         const start = path.findIndex((step) => step.key === nextKey);
-        const labels = path.slice(start).flatMap((step) => (step.label === undefined ? [] : [step.label]));
+        const labels = path
+          .slice(start)
+          .flatMap((step) => (step.label === undefined ? [] : [step.label]));
         findings.push({
           code: "ref-cycle",
           relPath: place.resource.relPath,
           pointer: via,
           message: `this leads back to where it started (${[...labels, labelOf(next)].join(" → ")}) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference`,
         });
-      } else if (seen === undefined) visit(next, [...path, { key: nextKey, label: byRef ? labelOf(next) : undefined }]);
+      } else if (seen === undefined)
+        visit(next, [...path, { key: nextKey, label: byRef ? labelOf(next) : undefined }]);
     }
     state.set(key, "done");
   };
@@ -56,16 +67,26 @@ function keyOf(place: Place): string {
 }
 
 function labelOf(place: Place): string {
-  return place.pointer === "" ? place.resource.relPath : `${place.resource.relPath}#${place.pointer}`;
+  return place.pointer === ""
+    ? place.resource.relPath
+    : `${place.resource.relPath}#${place.pointer}`;
 }
 
-function inPlaceSteps(place: Place, index: SpecIndex): { next: Place; via: string; byRef?: boolean }[] {
+function inPlaceSteps(
+  place: Place,
+  index: SpecIndex,
+): { next: Place; via: string; byRef?: boolean }[] {
   const schema = getAtPointer(index.files.get(place.resource.relPath), place.pointer);
   if (!isPlainObject(schema)) return [];
   const steps: { next: Place; via: string; byRef?: boolean }[] = [];
   if (typeof schema.$ref === "string") {
     const resolved = resolveRef(schema.$ref, place.resource, index);
-    if (resolved.ok) steps.push({ next: { resource: resolved.resource, pointer: resolved.target.pointer }, via: joinPointer(place.pointer, "$ref"), byRef: true });
+    if (resolved.ok)
+      steps.push({
+        next: { resource: resolved.resource, pointer: resolved.target.pointer },
+        via: joinPointer(place.pointer, "$ref"),
+        byRef: true,
+      });
   }
   for (const keyword of IN_PLACE_ARRAYS) {
     const branches = schema[keyword];

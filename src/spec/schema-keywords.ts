@@ -6,33 +6,92 @@ import { isPlainObject, joinPointer } from "../json-pointer.js";
  * pre-2019 spellings still common in the wild.
  */
 const SCHEMA_VALUED = [
-  "additionalProperties", "contains", "contentSchema", "else", "if", "items", "not",
-  "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
 ] as const;
 const SCHEMA_ARRAY_VALUED = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
-const SCHEMA_MAP_VALUED = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"] as const;
+const SCHEMA_MAP_VALUED = [
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "patternProperties",
+  "properties",
+] as const;
 
 const MAP_VALUED_OR_DEPENDENCIES = [...SCHEMA_MAP_VALUED, "dependencies"] as const;
 
 /** Every keyword of the 2020-12 vocabularies, plus the OpenAPI 3.1 Schema Object's own (§4.8.24). */
 export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   // Core
-  "$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
+  "$schema",
+  "$id",
+  "$ref",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$vocabulary",
+  "$comment",
+  "$defs",
   // Applicator and unevaluated
-  ...SCHEMA_VALUED, ...SCHEMA_ARRAY_VALUED, ...SCHEMA_MAP_VALUED, "dependencies",
+  ...SCHEMA_VALUED,
+  ...SCHEMA_ARRAY_VALUED,
+  ...SCHEMA_MAP_VALUED,
+  "dependencies",
   // Validation
-  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-  "maxProperties", "minProperties", "required", "dependentRequired",
+  "type",
+  "enum",
+  "const",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxContains",
+  "minContains",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "dependentRequired",
   // Meta-data, format, content
-  "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
-  "format", "contentEncoding", "contentMediaType",
+  "title",
+  "description",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "format",
+  "contentEncoding",
+  "contentMediaType",
   // OpenAPI 3.1 Schema Object
-  "discriminator", "xml", "externalDocs", "example",
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "example",
 ]);
 
 /** Keywords that move the base URI or name a location; flowgen bundles by relative $ref only. */
-export const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set(["$id", "$anchor", "$dynamicRef", "$dynamicAnchor"]);
+export const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
+  "$id",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+]);
 
 export interface SubschemaVisit {
   readonly schema: unknown;
@@ -44,11 +103,15 @@ export function subschemasOf(schema: unknown, pointer: string): SubschemaVisit[]
   if (!isPlainObject(schema)) return [];
   const found: SubschemaVisit[] = [];
   for (const keyword of SCHEMA_VALUED) {
-    if (Object.hasOwn(schema, keyword)) found.push({ schema: schema[keyword], pointer: joinPointer(pointer, keyword) });
+    if (Object.hasOwn(schema, keyword))
+      found.push({ schema: schema[keyword], pointer: joinPointer(pointer, keyword) });
   }
   for (const keyword of SCHEMA_ARRAY_VALUED) {
     const value = schema[keyword];
-    if (Array.isArray(value)) value.forEach((item, i) => found.push({ schema: item, pointer: joinPointer(pointer, keyword, i) }));
+    if (Array.isArray(value))
+      value.forEach((item, i) =>
+        found.push({ schema: item, pointer: joinPointer(pointer, keyword, i) }),
+      );
   }
   for (const keyword of MAP_VALUED_OR_DEPENDENCIES) {
     const value = schema[keyword];
@@ -63,29 +126,44 @@ export function subschemasOf(schema: unknown, pointer: string): SubschemaVisit[]
 }
 
 /** Rebuilds `schema` with every subschema passed through `map`; other keywords are copied as they are. */
-export function mapSubschemas(schema: Record<string, unknown>, map: (sub: unknown) => unknown): Record<string, unknown> {
+export function mapSubschemas(
+  schema: Record<string, unknown>,
+  map: (sub: unknown) => unknown,
+): Record<string, unknown> {
   // fromEntries defines own properties, so keys such as "__proto__" stay plain data.
-  return Object.fromEntries(Object.entries(schema).map(([keyword, value]) => [keyword, mapKeyword(keyword, value, map)]));
+  return Object.fromEntries(
+    Object.entries(schema).map(([keyword, value]) => [keyword, mapKeyword(keyword, value, map)]),
+  );
 }
 
 function mapKeyword(keyword: string, value: unknown, map: (sub: unknown) => unknown): unknown {
   if ((SCHEMA_VALUED as readonly string[]).includes(keyword)) return map(value);
-  if ((SCHEMA_ARRAY_VALUED as readonly string[]).includes(keyword) && Array.isArray(value)) return value.map(map);
-  const isMapKeyword = (SCHEMA_MAP_VALUED as readonly string[]).includes(keyword) || keyword === "dependencies";
+  if ((SCHEMA_ARRAY_VALUED as readonly string[]).includes(keyword) && Array.isArray(value))
+    return value.map(map);
+  const isMapKeyword =
+    (SCHEMA_MAP_VALUED as readonly string[]).includes(keyword) || keyword === "dependencies";
   if (!isMapKeyword || !isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([name, item]) => [
       name,
-      keyword === "dependencies" && !isPlainObject(item) && typeof item !== "boolean" ? item : map(item),
+      keyword === "dependencies" && !isPlainObject(item) && typeof item !== "boolean"
+        ? item
+        : map(item),
     ]),
   );
 }
 
 /** `discriminator.mapping` (OpenAPI 3.1 §4.8.25), when the schema has one. */
-export function discriminatorMapping(schema: Record<string, unknown>): Record<string, string> | undefined {
+export function discriminatorMapping(
+  schema: Record<string, unknown>,
+): Record<string, string> | undefined {
   const discriminator = schema.discriminator;
   if (!isPlainObject(discriminator) || !isPlainObject(discriminator.mapping)) return undefined;
-  return Object.fromEntries(Object.entries(discriminator.mapping).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(discriminator.mapping).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** A mapping value is a reference when it is not a bare component name. */

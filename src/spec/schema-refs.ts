@@ -2,7 +2,13 @@ import path from "node:path";
 import type { IssueCode } from "../issues.js";
 import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
 import { suggest } from "./describe-ajv-errors.js";
-import { KNOWN_KEYWORDS, discriminatorMapping, isMappingRef, UNSUPPORTED_KEYWORDS, subschemasOf } from "./schema-keywords.js";
+import {
+  KNOWN_KEYWORDS,
+  discriminatorMapping,
+  isMappingRef,
+  UNSUPPORTED_KEYWORDS,
+  subschemasOf,
+} from "./schema-keywords.js";
 
 /** A place in a spec file: the file (relative to the specs folder) and a JSON pointer into it. */
 export interface SchemaLocation {
@@ -35,7 +41,12 @@ export interface SpecIndex {
 
 export type RefResolution =
   | { readonly ok: true; readonly target: SchemaLocation; readonly resource: SchemaResource }
-  | { readonly ok: false; readonly code: IssueCode; readonly message: string; readonly quiet?: boolean };
+  | {
+      readonly ok: false;
+      readonly code: IssueCode;
+      readonly message: string;
+      readonly quiet?: boolean;
+    };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -46,37 +57,70 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  */
 export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex): RefResolution {
   if (SCHEME.test(ref) || ref.startsWith("/")) {
-    return { ok: false, code: "ref-not-relative", message: `$ref "${ref}" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path` };
+    return {
+      ok: false,
+      code: "ref-not-relative",
+      message: `$ref "${ref}" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path`,
+    };
   }
   const hash = ref.indexOf("#");
   const filePart = decodeOrUndefined(decodeURI, hash === -1 ? ref : ref.slice(0, hash));
   const fragment = hash === -1 ? "" : decodeOrUndefined(decodeURIComponent, ref.slice(hash + 1));
   if (filePart === undefined || fragment === undefined) {
-    return { ok: false, code: "ref-not-found", message: `$ref "${ref}" has a malformed %-escape; write the path and pointer plainly or escape "%" as "%25"` };
+    return {
+      ok: false,
+      code: "ref-not-found",
+      message: `$ref "${ref}" has a malformed %-escape; write the path and pointer plainly or escape "%" as "%25"`,
+    };
   }
   if (fragment !== "" && !fragment.startsWith("/")) {
-    return { ok: false, code: "unsupported-keyword", message: `$ref "${ref}" uses a plain-name fragment; point at the schema with a JSON pointer instead, such as "#/$defs/${fragment}"` };
+    return {
+      ok: false,
+      code: "unsupported-keyword",
+      message: `$ref "${ref}" uses a plain-name fragment; point at the schema with a JSON pointer instead, such as "#/$defs/${fragment}"`,
+    };
   }
   let resource: SchemaResource = from;
   if (filePart !== "") {
-    const relPath = path.posix.normalize(path.posix.join(path.posix.dirname(from.relPath), filePart));
+    const relPath = path.posix.normalize(
+      path.posix.join(path.posix.dirname(from.relPath), filePart),
+    );
     if (relPath.startsWith("../") || relPath === "..") {
-      return { ok: false, code: "ref-outside-specs", message: `$ref "${ref}" points outside the specs folder; move the schema into a shared file under it (name starting with "_")` };
+      return {
+        ok: false,
+        code: "ref-outside-specs",
+        message: `$ref "${ref}" points outside the specs folder; move the schema into a shared file under it (name starting with "_")`,
+      };
     }
     if (index.flowFiles.has(relPath)) {
-      return { ok: false, code: "ref-to-flow-file", message: `$ref "${ref}" points into the flow spec ${relPath}; move the shared part to a file whose name starts with "_" (for example _shared/${path.posix.basename(relPath)}) and reference that from both flows` };
+      return {
+        ok: false,
+        code: "ref-to-flow-file",
+        message: `$ref "${ref}" points into the flow spec ${relPath}; move the shared part to a file whose name starts with "_" (for example _shared/${path.posix.basename(relPath)}) and reference that from both flows`,
+      };
     }
-    if (index.brokenFiles.has(relPath)) return { ok: false, code: "ref-not-found", message: "", quiet: true };
+    if (index.brokenFiles.has(relPath))
+      return { ok: false, code: "ref-not-found", message: "", quiet: true };
     if (!index.files.has(relPath)) {
-      const known = [...index.files.keys()].filter((p) => !index.flowFiles.has(p)).map((p) => path.posix.relative(path.posix.dirname(from.relPath), p));
-      return { ok: false, code: "ref-not-found", message: `$ref "${ref}": file ${relPath} does not exist in the specs folder${suggest(filePart, known)}` };
+      const known = [...index.files.keys()]
+        .filter((p) => !index.flowFiles.has(p))
+        .map((p) => path.posix.relative(path.posix.dirname(from.relPath), p));
+      return {
+        ok: false,
+        code: "ref-not-found",
+        message: `$ref "${ref}": file ${relPath} does not exist in the specs folder${suggest(filePart, known)}`,
+      };
     }
     resource = { relPath, root: "" };
   }
   const target: SchemaLocation = { relPath: resource.relPath, pointer: resource.root + fragment };
   const value = getAtPointer(index.files.get(resource.relPath), target.pointer);
   if (!isPlainObject(value) && typeof value !== "boolean") {
-    return { ok: false, code: "ref-not-found", message: `$ref "${ref}": nothing at #${fragment} in ${resource.relPath}; check the pointer (definitions usually live under "#/$defs/<Name>")` };
+    return {
+      ok: false,
+      code: "ref-not-found",
+      message: `$ref "${ref}": nothing at #${fragment} in ${resource.relPath}; check the pointer (definitions usually live under "#/$defs/<Name>")`,
+    };
   }
   return { ok: true, target, resource };
 }
@@ -85,7 +129,10 @@ export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex):
  * Walks one schema resource: reports keywords nobody defines, keywords flowgen cannot bundle, and
  * `$ref`s that lead nowhere. Returns the resources it references so callers can check those too.
  */
-export function checkSchemaResource(resource: SchemaResource, index: SpecIndex): { findings: SchemaFinding[]; refs: SchemaResource[] } {
+export function checkSchemaResource(
+  resource: SchemaResource,
+  index: SpecIndex,
+): { findings: SchemaFinding[]; refs: SchemaResource[] } {
   const findings: SchemaFinding[] = [];
   const refs: SchemaResource[] = [];
   const visit = (schema: unknown, pointer: string): void => {
@@ -94,19 +141,39 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
     for (const keyword of Object.keys(schema)) {
       if (keyword.startsWith("x-")) continue;
       if (UNSUPPORTED_KEYWORDS.has(keyword)) {
-        findings.push({ code: "unsupported-keyword", relPath: resource.relPath, pointer: joinPointer(pointer, keyword), message: `"${keyword}" is not supported: flowgen bundles schemas by relative $ref with JSON pointers; remove it and reference the schema by its path` });
+        findings.push({
+          code: "unsupported-keyword",
+          relPath: resource.relPath,
+          pointer: joinPointer(pointer, keyword),
+          message: `"${keyword}" is not supported: flowgen bundles schemas by relative $ref with JSON pointers; remove it and reference the schema by its path`,
+        });
       } else if (!KNOWN_KEYWORDS.has(keyword)) {
-        findings.push({ code: "unknown-keyword", relPath: resource.relPath, pointer: joinPointer(pointer, keyword), message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"` });
+        findings.push({
+          code: "unknown-keyword",
+          relPath: resource.relPath,
+          pointer: joinPointer(pointer, keyword),
+          message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"`,
+        });
       }
     }
-    findings.push(...checkPatterns(schema, pointer).map((finding) => ({ ...finding, relPath: resource.relPath })));
+    findings.push(
+      ...checkPatterns(schema, pointer).map((finding) => ({
+        ...finding,
+        relPath: resource.relPath,
+      })),
+    );
     const ref = schema.$ref;
     if (typeof ref === "string") {
       const resolved = resolveRef(ref, resource, index);
       if (resolved.ok) {
         if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
       } else if (!resolved.quiet) {
-        findings.push({ code: resolved.code, relPath: resource.relPath, pointer: joinPointer(pointer, "$ref"), message: resolved.message });
+        findings.push({
+          code: resolved.code,
+          relPath: resource.relPath,
+          pointer: joinPointer(pointer, "$ref"),
+          message: resolved.message,
+        });
       }
     }
     for (const [value, mappingRef] of Object.entries(discriminatorMapping(schema) ?? {})) {
@@ -115,7 +182,12 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
       if (resolved.ok) {
         if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
       } else if (!resolved.quiet) {
-        findings.push({ code: resolved.code, relPath: resource.relPath, pointer: joinPointer(pointer, "discriminator", "mapping", value), message: resolved.message.replace("$ref", "mapping") });
+        findings.push({
+          code: resolved.code,
+          relPath: resource.relPath,
+          pointer: joinPointer(pointer, "discriminator", "mapping", value),
+          message: resolved.message.replace("$ref", "mapping"),
+        });
       }
     }
     for (const sub of subschemasOf(schema, pointer)) visit(sub.schema, sub.pointer);
@@ -129,16 +201,27 @@ export function checkSchemaResource(resource: SchemaResource, index: SpecIndex):
  * Validation §6.3.3, §4.3); Ajv and generated validators compile them with the `u` flag, so that is
  * how they are checked here, before anything downstream fails on them.
  */
-function checkPatterns(schema: Record<string, unknown>, pointer: string): { code: IssueCode; pointer: string; message: string }[] {
+function checkPatterns(
+  schema: Record<string, unknown>,
+  pointer: string,
+): { code: IssueCode; pointer: string; message: string }[] {
   const patterns: { source: string; pointer: string }[] = [];
-  if (typeof schema.pattern === "string") patterns.push({ source: schema.pattern, pointer: joinPointer(pointer, "pattern") });
+  if (typeof schema.pattern === "string")
+    patterns.push({ source: schema.pattern, pointer: joinPointer(pointer, "pattern") });
   if (isPlainObject(schema.patternProperties)) {
-    for (const key of Object.keys(schema.patternProperties)) patterns.push({ source: key, pointer: joinPointer(pointer, "patternProperties", key) });
+    for (const key of Object.keys(schema.patternProperties))
+      patterns.push({ source: key, pointer: joinPointer(pointer, "patternProperties", key) });
   }
   return patterns.flatMap(({ source, pointer: at }) => {
     const problem = regExpProblem(source);
     if (problem === undefined) return [];
-    return [{ code: "invalid-pattern" as const, pointer: at, message: `${JSON.stringify(source)} is not a valid regular expression (ECMAScript, "u" flag): ${problem}; fix it (in JSON, a backslash is written "\\\\")` }];
+    return [
+      {
+        code: "invalid-pattern" as const,
+        pointer: at,
+        message: `${JSON.stringify(source)} is not a valid regular expression (ECMAScript, "u" flag): ${problem}; fix it (in JSON, a backslash is written "\\\\")`,
+      },
+    ];
   });
 }
 

@@ -24,7 +24,9 @@ export function flowTypeNodes(documentText: string): TS.Node[] {
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: false,
-    discriminators: documentText.includes('"discriminator"') ? openapiTypescript.scanDiscriminators(schema, {}) : { objects: {}, refsHandled: [] },
+    discriminators: documentText.includes('"discriminator"')
+      ? openapiTypescript.scanDiscriminators(schema, {})
+      : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -53,5 +55,11 @@ export function flowTypeNodes(documentText: string): TS.Node[] {
     },
   };
   // `webhooks` and `$defs` are always empty here; leaving them out keeps each module to what it uses.
-  return liftRecursiveComponents(openapiTypescript.transformSchema(schema, ctx)).filter((node) => !(ts.isTypeAliasDeclaration(node) && (node.name.text === "webhooks" || node.name.text === "$defs")));
+  return liftRecursiveComponents(openapiTypescript.transformSchema(schema, ctx)).filter(
+    (node) =>
+      !(
+        ts.isTypeAliasDeclaration(node) &&
+        (node.name.text === "webhooks" || node.name.text === "$defs")
+      ),
+  );
 }

@@ -16,11 +16,20 @@ type OpenapiTypescript = typeof import("openapi-typescript");
  * Its main entry also loads the Redocly linter that `openapiTS()` runs first, which flowgen does
  * not call: about a tenth of a second on every thread that renders types (bench/NOTES.md).
  */
-export const openapiTypescript: Pick<OpenapiTypescript, "transformSchema" | "astToString" | "scanDiscriminators" | "resolveRef"> = (() => {
-  const utils = require("openapi-typescript/dist/lib/utils.cjs") as Pick<OpenapiTypescript, "scanDiscriminators" | "resolveRef">;
+export const openapiTypescript: Pick<
+  OpenapiTypescript,
+  "transformSchema" | "astToString" | "scanDiscriminators" | "resolveRef"
+> = (() => {
+  const utils = require("openapi-typescript/dist/lib/utils.cjs") as Pick<
+    OpenapiTypescript,
+    "scanDiscriminators" | "resolveRef"
+  >;
   return {
-    transformSchema: require("openapi-typescript/dist/transform/index.cjs") as OpenapiTypescript["transformSchema"],
-    astToString: (require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenapiTypescript, "astToString">).astToString,
+    transformSchema:
+      require("openapi-typescript/dist/transform/index.cjs") as OpenapiTypescript["transformSchema"],
+    astToString: (
+      require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenapiTypescript, "astToString">
+    ).astToString,
     scanDiscriminators: utils.scanDiscriminators,
     resolveRef: utils.resolveRef,
   };

@@ -21,13 +21,21 @@ export function liftRecursiveComponents(nodes: readonly TS.Node[]): TS.Node[] {
     const name = propertyName(member);
     if (name !== undefined && member.type !== undefined) schemaTypes.set(name, member.type);
   }
-  const cyclic = componentsOnCycles(new Map([...schemaTypes].map(([name, type]) => [name, eagerReferences(type).filter((target) => schemaTypes.has(target))])));
+  const cyclic = componentsOnCycles(
+    new Map(
+      [...schemaTypes].map(([name, type]) => [
+        name,
+        eagerReferences(type).filter((target) => schemaTypes.has(target)),
+      ]),
+    ),
+  );
   if (cyclic.length === 0) return [...nodes];
   const aliasOf = aliasNames(cyclic);
   const toAliases = (node: TS.Node): TS.Node => {
     const visit = (child: TS.Node): TS.Node => {
       const target = referencedComponent(child);
-      if (target !== undefined && aliasOf.has(target)) return ts.factory.createTypeReferenceNode(aliasOf.get(target) ?? "");
+      if (target !== undefined && aliasOf.has(target))
+        return ts.factory.createTypeReferenceNode(aliasOf.get(target) ?? "");
       return ts.visitEachChild(child, visit, undefined);
     };
     return visit(node);
@@ -36,27 +44,68 @@ export function liftRecursiveComponents(nodes: readonly TS.Node[]): TS.Node[] {
   const lifted = nodes.map((node) => {
     if (!ts.isInterfaceDeclaration(node) || node.name.text !== "components") return node;
     const members = node.members.map((member) => {
-      if (!ts.isPropertySignature(member) || propertyName(member) !== "schemas" || member.type === undefined || !ts.isTypeLiteralNode(member.type)) return member;
+      if (
+        !ts.isPropertySignature(member) ||
+        propertyName(member) !== "schemas" ||
+        member.type === undefined ||
+        !ts.isTypeLiteralNode(member.type)
+      )
+        return member;
       const schemaMembers = member.type.members.map((schema) => {
         const name = ts.isPropertySignature(schema) ? propertyName(schema) : undefined;
         const alias = name === undefined ? undefined : aliasOf.get(name);
-        if (alias === undefined || !ts.isPropertySignature(schema) || schema.type === undefined) return schema;
+        if (alias === undefined || !ts.isPropertySignature(schema) || schema.type === undefined)
+          return schema;
         const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
-        aliases.push(ts.factory.createTypeAliasDeclaration(exported, alias, undefined, toAliases(schema.type) as TS.TypeNode));
-        return ts.factory.updatePropertySignature(schema, schema.modifiers, schema.name, schema.questionToken, ts.factory.createTypeReferenceNode(alias));
+        aliases.push(
+          ts.factory.createTypeAliasDeclaration(
+            exported,
+            alias,
+            undefined,
+            toAliases(schema.type) as TS.TypeNode,
+          ),
+        );
+        return ts.factory.updatePropertySignature(
+          schema,
+          schema.modifiers,
+          schema.name,
+          schema.questionToken,
+          ts.factory.createTypeReferenceNode(alias),
+        );
       });
-      return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray(schemaMembers)));
+      return ts.factory.updatePropertySignature(
+        member,
+        member.modifiers,
+        member.name,
+        member.questionToken,
+        ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray(schemaMembers)),
+      );
     });
-    return ts.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, members);
+    return ts.factory.updateInterfaceDeclaration(
+      node,
+      node.modifiers,
+      node.name,
+      node.typeParameters,
+      node.heritageClauses,
+      members,
+    );
   });
   return [...lifted, ...aliases.sort((a, b) => compareText(a.name.text, b.name.text))];
 }
 
 function schemaMembers(nodes: readonly TS.Node[]): TS.PropertySignature[] {
-  const components = nodes.find((node): node is TS.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === "components");
-  const schemas = components?.members.find((member): member is TS.PropertySignature => ts.isPropertySignature(member) && propertyName(member) === "schemas");
+  const components = nodes.find(
+    (node): node is TS.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(node) && node.name.text === "components",
+  );
+  const schemas = components?.members.find(
+    (member): member is TS.PropertySignature =>
+      ts.isPropertySignature(member) && propertyName(member) === "schemas",
+  );
   if (schemas?.type === undefined || !ts.isTypeLiteralNode(schemas.type)) return [];
-  return schemas.type.members.filter((member): member is TS.PropertySignature => ts.isPropertySignature(member));
+  return schemas.type.members.filter((member): member is TS.PropertySignature =>
+    ts.isPropertySignature(member),
+  );
 }
 
 /** Components a type refers to outside any object type: those TypeScript resolves at once. */
@@ -89,7 +138,8 @@ export function componentsOnCycles(edges: ReadonlyMap<string, readonly string[]>
       if (!indexOf.has(next)) {
         connect(next);
         low.set(name, Math.min(low.get(name) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) low.set(name, Math.min(low.get(name) ?? 0, indexOf.get(next) ?? 0));
+      } else if (onStack.has(next))
+        low.set(name, Math.min(low.get(name) ?? 0, indexOf.get(next) ?? 0));
     }
     if (low.get(name) !== indexOf.get(name)) return;
     const component: string[] = [];
@@ -120,13 +170,30 @@ function aliasNames(components: readonly string[]): Map<string, string> {
 
 /** "X" for the type `components["schemas"]["X"]`. */
 function referencedComponent(node: TS.Node): string | undefined {
-  if (!ts.isIndexedAccessTypeNode(node) || !ts.isLiteralTypeNode(node.indexType) || !ts.isStringLiteral(node.indexType.literal)) return undefined;
+  if (
+    !ts.isIndexedAccessTypeNode(node) ||
+    !ts.isLiteralTypeNode(node.indexType) ||
+    !ts.isStringLiteral(node.indexType.literal)
+  )
+    return undefined;
   const inner = node.objectType;
-  if (!ts.isIndexedAccessTypeNode(inner) || !ts.isTypeReferenceNode(inner.objectType) || !ts.isIdentifier(inner.objectType.typeName)) return undefined;
-  if (inner.objectType.typeName.text !== "components" || !ts.isLiteralTypeNode(inner.indexType) || !ts.isStringLiteral(inner.indexType.literal)) return undefined;
+  if (
+    !ts.isIndexedAccessTypeNode(inner) ||
+    !ts.isTypeReferenceNode(inner.objectType) ||
+    !ts.isIdentifier(inner.objectType.typeName)
+  )
+    return undefined;
+  if (
+    inner.objectType.typeName.text !== "components" ||
+    !ts.isLiteralTypeNode(inner.indexType) ||
+    !ts.isStringLiteral(inner.indexType.literal)
+  )
+    return undefined;
   return inner.indexType.literal.text === "schemas" ? node.indexType.literal.text : undefined;
 }
 
 function propertyName(member: TS.PropertySignature): string | undefined {
-  return ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
+  return ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)
+    ? member.name.text
+    : undefined;
 }

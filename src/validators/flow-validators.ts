@@ -13,16 +13,11 @@ import { ValidatorCompileError } from "./validator-compile-error.js";
  * @example
  * const text = emitFlowValidators(model, flow);
  */
-export function emitFlowValidators(
-  model: ProjectModel,
-  flow: FlowModel,
-): string {
+export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string {
   const compile = (which: "input" | "output") => {
     try {
       const validate = validator(
-        flowSchemaDocument(model, flow, which) as Parameters<
-          typeof validator
-        >[0],
+        flowSchemaDocument(model, flow, which) as Parameters<typeof validator>[0],
         {
           includeErrors: true,
           // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec

@@ -45,7 +45,12 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
   const threads = Math.max(1, availableParallelism() - 1);
   // Tasks are handed to a thread while it still works on earlier ones: this thread, busy formatting,
   // does not have to hear of each finished task before the next one can start.
-  const pool = new Tinypool({ filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)), minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: TASKS_IN_FLIGHT });
+  const pool = new Tinypool({
+    filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)),
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: TASKS_IN_FLIGHT,
+  });
   return {
     threads,
     run: ((task: StageTask) => pool.run(task)) as StagePool["run"],

@@ -23,13 +23,18 @@ export class ForeignOutputError extends Error {
     readonly outDir: string,
     reason = "it has files but no index.ts written by flowgen",
   ) {
-    super(`${outDir} is not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`);
+    super(
+      `${outDir} is not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`,
+    );
     this.name = "ForeignOutputError";
   }
 }
 
 /** Compares rendered files with what the output folder holds now. Reads only. */
-export async function diffOutput(outDir: string, files: readonly OutputFile[]): Promise<OutputDiff> {
+export async function diffOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+): Promise<OutputDiff> {
   const existing = await readOutputFolder(outDir);
   const added: string[] = [];
   const changed: string[] = [];
@@ -49,7 +54,8 @@ export async function diffOutput(outDir: string, files: readonly OutputFile[]): 
 }
 
 /** A point in `writeOutput` after which a crash leaves the disk as it is: named for tests that stop there. */
-export type WriteStep = "staged" | "moved-aside" | "swapped" | "marked" | "file-written" | "file-removed" | "unmarked";
+export type WriteStep =
+  "staged" | "moved-aside" | "swapped" | "marked" | "file-written" | "file-removed" | "unmarked";
 
 export interface WriteOptions {
   /** Called after each step that changes the disk; tests copy the disk here to see what a crash would leave. */
@@ -78,7 +84,11 @@ const TEMPORARY = ".flowgen-tmp-";
  * @example
  * const diff = await writeOutput("generated", files);
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): Promise<OutputDiff> {
+export async function writeOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  options: WriteOptions = {},
+): Promise<OutputDiff> {
   const target = path.resolve(outDir);
   await recoverOutput(target);
   const diff = await diffOutput(target, files);
@@ -86,7 +96,8 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   if (changes === 0) return diff;
   const step = options.onStep ?? (() => undefined);
   // In place only when most of the folder stays: a first run or a large change swaps the whole tree.
-  if (diff.unchanged > 0 && changes * 4 <= files.length) await updateFiles(target, files, diff, step);
+  if (diff.unchanged > 0 && changes * 4 <= files.length)
+    await updateFiles(target, files, diff, step);
   else await replaceTree(target, files, step);
   return diff;
 }
@@ -105,22 +116,36 @@ export async function recoverOutput(outDir: string): Promise<void> {
   const base = path.basename(target);
   const names = await readdir(parent).catch(() => [] as string[]);
   const leftovers = names.flatMap((name) => {
-    const kind = name.startsWith(base + STAGING) ? "staging" : name.startsWith(base + PREVIOUS) ? "previous" : undefined;
+    const kind = name.startsWith(base + STAGING)
+      ? "staging"
+      : name.startsWith(base + PREVIOUS)
+        ? "previous"
+        : undefined;
     if (kind === undefined) return [];
     const pid = Number(name.slice(base.length + (kind === "staging" ? STAGING : PREVIOUS).length));
-    return Number.isInteger(pid) && pid > 0 && isStale(pid) ? [{ kind, dir: path.join(parent, name) }] : [];
+    return Number.isInteger(pid) && pid > 0 && isStale(pid)
+      ? [{ kind, dir: path.join(parent, name) }]
+      : [];
   });
   if (!(await exists(target))) {
     const previous = leftovers.filter((leftover) => leftover.kind === "previous");
     // Several moved-aside trees means several crashed runs: the last one moved aside is the newest.
-    const times = await Promise.all(previous.map((leftover) => stat(leftover.dir).then((info) => info.mtimeMs)));
+    const times = await Promise.all(
+      previous.map((leftover) => stat(leftover.dir).then((info) => info.mtimeMs)),
+    );
     const newest = previous[times.indexOf(Math.max(...times))];
     if (newest) await rename(newest.dir, target);
   }
-  await Promise.all(leftovers.map((leftover) => rm(leftover.dir, { recursive: true, force: true })));
+  await Promise.all(
+    leftovers.map((leftover) => rm(leftover.dir, { recursive: true, force: true })),
+  );
 }
 
-async function replaceTree(target: string, files: readonly OutputFile[], step: (step: WriteStep) => void): Promise<void> {
+async function replaceTree(
+  target: string,
+  files: readonly OutputFile[],
+  step: (step: WriteStep) => void,
+): Promise<void> {
   const staging = `${target}${STAGING}${process.pid}`;
   const backup = `${target}${PREVIOUS}${process.pid}`;
   await rm(staging, { recursive: true, force: true });
@@ -145,13 +170,23 @@ async function replaceTree(target: string, files: readonly OutputFile[], step: (
   }
 }
 
-async function updateFiles(target: string, files: readonly OutputFile[], diff: OutputDiff, step: (step: WriteStep, file?: string) => void): Promise<void> {
+async function updateFiles(
+  target: string,
+  files: readonly OutputFile[],
+  diff: OutputDiff,
+  step: (step: WriteStep, file?: string) => void,
+): Promise<void> {
   const marker = path.join(target, WRITING_MARKER);
-  await writeFile(marker, "flowgen is replacing files here; if no flowgen runs, the next `flowgen generate` repairs this folder\n");
+  await writeFile(
+    marker,
+    "flowgen is replacing files here; if no flowgen runs, the next `flowgen generate` repairs this folder\n",
+  );
   step("marked");
   const wanted = new Set([...diff.added, ...diff.changed]);
   // The manifest goes last: until every file it describes is in place, the old one stays, and its hashes do not match the mix.
-  const ordered = files.filter((candidate) => wanted.has(candidate.path)).sort((a, b) => Number(a.path === MANIFEST_PATH) - Number(b.path === MANIFEST_PATH));
+  const ordered = files
+    .filter((candidate) => wanted.has(candidate.path))
+    .sort((a, b) => Number(a.path === MANIFEST_PATH) - Number(b.path === MANIFEST_PATH));
   const folders = new Set<string>();
   for (const file of ordered) {
     const destination = path.join(target, ...file.path.split("/"));
@@ -193,13 +228,16 @@ function makeFolder(folder: string, made: Set<string>): void {
 
 /** Removes `folder` (relative to `root`) and its parents below `root` while they are empty. */
 async function removeEmptyFolders(root: string, folder: string): Promise<void> {
-  for (let current = folder; current !== "." && current !== ""; current = path.posix.dirname(current)) {
+  for (
+    let current = folder;
+    current !== "." && current !== "";
+    current = path.posix.dirname(current)
+  ) {
     const absolute = path.join(root, ...current.split("/"));
     if ((await readdir(absolute).catch(() => [""])).length > 0) return;
     await rm(absolute, { recursive: true, force: true });
   }
 }
-
 
 /**
  * The paths of the files in the output folder (relative, forward slashes, sorted); none when it does not exist.
@@ -209,15 +247,20 @@ async function removeEmptyFolders(root: string, folder: string): Promise<void> {
  */
 export async function listOutputFiles(outDir: string): Promise<string[]> {
   const root = path.resolve(outDir);
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    // ENOTDIR: the path, or a folder on the way to it, is a file.
-    if (error.code === "ENOTDIR") throw new ForeignOutputError(outDir, "it is a file, or inside one");
-    throw error;
-  });
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      // ENOTDIR: the path, or a folder on the way to it, is a file.
+      if (error.code === "ENOTDIR")
+        throw new ForeignOutputError(outDir, "it is a file, or inside one");
+      throw error;
+    },
+  );
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .map((entry) =>
+      path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+    )
     .sort(compareText);
 }
 
@@ -226,7 +269,9 @@ async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
   const paths = await listOutputFiles(outDir);
   if (paths.length === 0) return new Map();
   // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
-  const [index = ""] = paths.includes("index.ts") ? readTextFiles([path.join(root, "index.ts")]) : [];
+  const [index = ""] = paths.includes("index.ts")
+    ? readTextFiles([path.join(root, "index.ts")])
+    : [];
   if (!index.startsWith(BANNER_PREFIX)) throw new ForeignOutputError(outDir);
   const contents = readTextFiles(paths.map((p) => path.join(root, p)));
   return new Map(paths.map((p, i) => [p, contents[i] ?? ""]));

@@ -6,7 +6,10 @@ export interface FlowContract {
   readonly summary?: string;
 }
 
-export function contract(flows: Record<string, FlowContract>, schemas: Record<string, unknown> = {}): Record<string, unknown> {
+export function contract(
+  flows: Record<string, FlowContract>,
+  schemas: Record<string, unknown> = {},
+): Record<string, unknown> {
   const paths = Object.fromEntries(
     Object.entries(flows).map(([id, flow]) => [
       `/v1/${id}`,
@@ -15,11 +18,24 @@ export function contract(flows: Record<string, FlowContract>, schemas: Record<st
           operationId: id,
           summary: flow.summary ?? `Run ${id}`,
           ...(flow.deprecated ? { deprecated: true } : {}),
-          requestBody: { required: true, content: { "application/json": { schema: flow.input ?? { type: "object" } } } },
-          responses: { "200": { description: "ok", content: { "application/json": { schema: flow.output ?? { type: "object" } } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: flow.input ?? { type: "object" } } },
+          },
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: flow.output ?? { type: "object" } } },
+            },
+          },
         },
       },
     ]),
   );
-  return { openapi: "3.1.1", info: { title: "Flows", version: "1" }, paths, components: { schemas } };
+  return {
+    openapi: "3.1.1",
+    info: { title: "Flows", version: "1" },
+    paths,
+    components: { schemas },
+  };
 }

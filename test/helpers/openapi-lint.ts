@@ -12,7 +12,10 @@ export async function lintOpenApi(text: string): Promise<string[]> {
   const problems = await lintFromString({ source: text, absoluteRef: "/openapi.json", config });
   const errors = problems
     .filter((problem) => problem.severity === "error")
-    .map((problem) => `redocly ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ""}`);
+    .map(
+      (problem) =>
+        `redocly ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ""}`,
+    );
   try {
     // validate() dereferences the object it is given: a fresh copy each time.
     await SwaggerParser.validate(JSON.parse(text) as OpenAPI.Document);

@@ -12,13 +12,21 @@ export interface RawResponse {
  * 127.0.0.1:`port` on a fresh connection and reads the answer until the server closes it; gives
  * up after `timeoutMs`.
  */
-export function sendRaw(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawResponse> {
+export function sendRaw(
+  port: number,
+  request: string | Buffer,
+  timeoutMs = 5_000,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(port, "127.0.0.1", () => socket.write(request));
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(String(request).slice(0, 80))}`));
+      reject(
+        new Error(
+          `no answer within ${timeoutMs} ms to ${JSON.stringify(String(request).slice(0, 80))}`,
+        ),
+      );
     }, timeoutMs);
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", () => undefined);
@@ -30,9 +38,22 @@ export function sendRaw(port: number, request: string | Buffer, timeoutMs = 5_00
 }
 
 /** A POST with `Connection: close`, the given extra header lines and a body, as raw HTTP/1.1. */
-export function rawPost(target: string, headerLines: readonly string[], body: string | Buffer, method = "POST"): Buffer {
+export function rawPost(
+  target: string,
+  headerLines: readonly string[],
+  body: string | Buffer,
+  method = "POST",
+): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  const head = [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headerLines, `Content-Length: ${bytes.length}`, "", ""].join("\r\n");
+  const head = [
+    `${method} ${target} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    "Connection: close",
+    ...headerLines,
+    `Content-Length: ${bytes.length}`,
+    "",
+    "",
+  ].join("\r\n");
   return Buffer.concat([Buffer.from(head, "latin1"), bytes]);
 }
 
@@ -40,10 +61,19 @@ function parseResponse(text: string): RawResponse {
   const end = text.indexOf("\r\n\r\n");
   if (end === -1) return { status: 0, headers: new Map(), body: "" };
   const [statusLine = "", ...lines] = text.slice(0, end).split("\r\n");
-  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = new Map(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(":")).toLowerCase(),
+      line.slice(line.indexOf(":") + 1).trim(),
+    ]),
+  );
   let body = text.slice(end + 4);
   if (headers.get("transfer-encoding") === "chunked") body = dechunk(body);
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body: Buffer.from(body, "latin1").toString("utf8") };
+  return {
+    status: Number(statusLine.split(" ")[1] ?? 0),
+    headers,
+    body: Buffer.from(body, "latin1").toString("utf8"),
+  };
 }
 
 function dechunk(text: string): string {

@@ -10,6 +10,12 @@ export interface CliRun {
 export async function runCli(cwd: string, ...args: string[]): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
-  const code = await main(args, { cwd, io: { out: (line) => void (stdout += `${line}\n`), err: (line) => void (stderr += `${line}\n`) } });
+  const code = await main(args, {
+    cwd,
+    io: {
+      out: (line) => void (stdout += `${line}\n`),
+      err: (line) => void (stderr += `${line}\n`),
+    },
+  });
   return { code, stdout, stderr };
 }

@@ -9,7 +9,10 @@ export type StartedServe = Extract<Awaited<ReturnType<typeof startServe>>, { ok:
  * the given keys (FLOWGEN_SERVE_KEYS format), limits out of the way and seed 1; `overrides` win.
  * Throws with the issues when it cannot start.
  */
-export async function startTestServe(keysEnv: string, overrides: Partial<ServeOptions> = {}): Promise<StartedServe> {
+export async function startTestServe(
+  keysEnv: string,
+  overrides: Partial<ServeOptions> = {},
+): Promise<StartedServe> {
   const server = await startServe({
     specs: path.join(REPO_ROOT, "specs"),
     cwd: REPO_ROOT,

@@ -15,7 +15,10 @@ export async function writeFiles(dir: string, files: Record<string, unknown>): P
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, name);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`);
+    await writeFile(
+      file,
+      typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`,
+    );
   }
 }
 

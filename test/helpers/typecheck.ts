@@ -5,7 +5,8 @@ import { readRuntimeTemplates } from "../../src/runtime-templates.js";
 import { REPO_ROOT } from "./temp-dir.js";
 
 /** The project shapes generated code must compile in: the name says what differs from the strict NodeNext default. */
-export type ProjectShape = "NodeNext" | "Bundler" | "not-strict" | "node-no-dom" | "node16-commonjs";
+export type ProjectShape =
+  "NodeNext" | "Bundler" | "not-strict" | "node-no-dom" | "node16-commonjs";
 
 const STRICT = {
   strict: true,
@@ -16,16 +17,62 @@ const STRICT = {
   verbatimModuleSyntax: true,
 };
 
-const SHAPES: Record<ProjectShape, { packageType: "module" | "commonjs"; compilerOptions: Record<string, unknown> }> = {
-  NodeNext: { packageType: "module", compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: ["node"] } },
-  Bundler: { packageType: "module", compilerOptions: { ...STRICT, module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [] } },
-  "not-strict": { packageType: "module", compilerOptions: { strict: false, module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [] } },
+const SHAPES: Record<
+  ProjectShape,
+  { packageType: "module" | "commonjs"; compilerOptions: Record<string, unknown> }
+> = {
+  NodeNext: {
+    packageType: "module",
+    compilerOptions: {
+      ...STRICT,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      lib: ["ES2022", "DOM"],
+      types: ["node"],
+    },
+  },
+  Bundler: {
+    packageType: "module",
+    compilerOptions: {
+      ...STRICT,
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      lib: ["ES2022", "DOM"],
+      types: [],
+    },
+  },
+  "not-strict": {
+    packageType: "module",
+    compilerOptions: {
+      strict: false,
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      lib: ["ES2022", "DOM"],
+      types: [],
+    },
+  },
   // A server project: Node's own fetch types and no DOM (no `document`, no `window`).
-  "node-no-dom": { packageType: "module", compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: ["node"] } },
+  "node-no-dom": {
+    packageType: "module",
+    compilerOptions: {
+      ...STRICT,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      lib: ["ES2022"],
+      types: ["node"],
+    },
+  },
   // The generated files compile to CommonJS there; verbatimModuleSyntax forbids that, so such projects leave it off.
   "node16-commonjs": {
     packageType: "commonjs",
-    compilerOptions: { ...STRICT, verbatimModuleSyntax: false, module: "Node16", moduleResolution: "Node16", lib: ["ES2022"], types: ["node"] },
+    compilerOptions: {
+      ...STRICT,
+      verbatimModuleSyntax: false,
+      module: "Node16",
+      moduleResolution: "Node16",
+      lib: ["ES2022"],
+      types: ["node"],
+    },
   },
 };
 
@@ -34,18 +81,34 @@ const SHAPES: Record<ProjectShape, { packageType: "module" | "commonjs"; compile
  * A tree without the runtime (golden trees leave it out) gets flowgen's own copy. Returns the
  * compiler's messages; empty when it passed.
  */
-export async function typecheck(dir: string, generated: string, consumer: string, shape: ProjectShape): Promise<string> {
+export async function typecheck(
+  dir: string,
+  generated: string,
+  consumer: string,
+  shape: ProjectShape,
+): Promise<string> {
   const gen = path.join(dir, "gen");
   await cp(generated, gen, { recursive: true });
-  if (!(await access(path.join(gen, "runtime/index.ts")).then(() => true, () => false))) {
+  if (
+    !(await access(path.join(gen, "runtime/index.ts")).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await mkdir(path.join(gen, "runtime"), { recursive: true });
-    for (const file of await readRuntimeTemplates()) await writeFile(path.join(gen, "runtime", file.name), file.text);
+    for (const file of await readRuntimeTemplates())
+      await writeFile(path.join(gen, "runtime", file.name), file.text);
   }
-  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch(() => undefined);
+  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch(
+    () => undefined,
+  );
   const { packageType, compilerOptions } = SHAPES[shape];
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: packageType }));
   await writeFile(path.join(dir, "consumer.ts"), consumer);
-  const config = { compilerOptions: { ...compilerOptions, target: "ES2022", noEmit: true, skipLibCheck: true }, include: ["consumer.ts", "gen/**/*.ts"] };
+  const config = {
+    compilerOptions: { ...compilerOptions, target: "ES2022", noEmit: true, skipLibCheck: true },
+    include: ["consumer.ts", "gen/**/*.ts"],
+  };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(config));
   return compile(path.join(dir, "tsconfig.json"));
 }
@@ -55,16 +118,28 @@ export async function typecheck(dir: string, generated: string, consumer: string
  * module setting says (CommonJS for "node16-commonjs"); returns the compiler's messages.
  */
 export function emitProject(dir: string): string {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), { noEmit: false, outDir: path.join(dir, "out") }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, "tsconfig.json"),
+    { noEmit: false, outDir: path.join(dir, "out") },
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!parsed) return `cannot read ${dir}/tsconfig.json`;
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
-  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => dir,
+    getNewLine: () => "\n",
+  };
   return ts.formatDiagnostics(program.emit().diagnostics, host);
 }
 
 /** tsc -p, in this process: the same checks without starting a process per shape. */
 function compile(configPath: string): string {
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!parsed) return `cannot read ${configPath}`;
   return compileFiles(parsed.fileNames, parsed.options, parsed.errors);
 }
@@ -73,9 +148,17 @@ function compile(configPath: string): string {
  * Type-checks `rootNames` with `options` in this process; returns the compiler's messages, empty
  * when it passed. Type-level tests (`expectTypeOf`, `@ts-expect-error`) fail here, not in vitest.
  */
-export function compileFiles(rootNames: readonly string[], options: ts.CompilerOptions, extra: readonly ts.Diagnostic[] = []): string {
+export function compileFiles(
+  rootNames: readonly string[],
+  options: ts.CompilerOptions,
+  extra: readonly ts.Diagnostic[] = [],
+): string {
   const program = ts.createProgram({ rootNames, options, host: cachingHost(options) });
-  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO_ROOT, getNewLine: () => "\n" };
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => REPO_ROOT,
+    getNewLine: () => "\n",
+  };
   return ts.formatDiagnostics([...extra, ...ts.getPreEmitDiagnostics(program)], host);
 }
 
@@ -90,7 +173,8 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
-    if (!fileName.includes("/node_modules/") || !fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
+    if (!fileName.includes("/node_modules/") || !fileName.endsWith(".d.ts"))
+      return getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
     const key = `${fileName}\0${JSON.stringify(languageVersionOrOptions)}`;
     let file = parsedDeclarations.get(key);
     if (file === undefined) {
