@@ -211,7 +211,7 @@ async function renderFiles(
     );
     const plan = times.measure("compile", () => planFiles(model, inputs, options));
     // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
-    const kept = await readKeptFiles(outDir, reusable, plan);
+    const kept = readKeptFiles(outDir, reusable, plan);
     if (
       plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >=
       POOL_THRESHOLD
@@ -263,11 +263,11 @@ async function renderFiles(
   }
 }
 
-async function readKeptFiles(
+function readKeptFiles(
   outDir: string,
   manifest: OutputManifest | undefined,
   plan: readonly Planned[],
-): Promise<Map<string, string>> {
+): Map<string, string> {
   if (manifest === undefined) return new Map();
   const candidates = plan.filter((file) => manifest.files[file.path]?.inputs === file.inputs);
   const contents = readTextFiles(
@@ -306,7 +306,7 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
       return planned({
         path: `${RUNTIME_DIR}/${name}`,
         inputs: hashParts(salt, source),
-        render: async () => `${banner(`${source} in flowgen`)}\n${text}`,
+        render: () => Promise.resolve(`${banner(`${source} in flowgen`)}\n${text}`),
       });
     }),
     planned({
@@ -350,8 +350,8 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
     }
   }
   if (validators) {
-    const render = async () =>
-      `${banner("templates/validation.ts in flowgen")}\n${templates.validation}`;
+    const render = () =>
+      Promise.resolve(`${banner("templates/validation.ts in flowgen")}\n${templates.validation}`);
     plan.push(planned({ path: "validation.ts", inputs: hashParts(salt, "validation"), render }));
   }
   return plan;

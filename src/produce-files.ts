@@ -57,7 +57,7 @@ class Production {
     private readonly plan: readonly Planned[],
     private readonly context: ProduceContext,
   ) {
-    this.results = new Array(plan.length);
+    this.results = new Array<PromiseSettledResult<OutputFile>>(plan.length);
   }
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {

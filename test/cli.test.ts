@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { OpenAPIV3_1 } from "openapi-types";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { readRuntimeTemplates } from "../src/runtime-templates.js";
@@ -43,7 +44,12 @@ async function tree(dir: string): Promise<Record<string, string>> {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
   files.sort();
   return Object.fromEntries(
-    await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), "utf8")])),
+    await Promise.all(
+      files.map(async (f): Promise<[string, string]> => [
+        f,
+        await readFile(path.join(dir, f), "utf8"),
+      ]),
+    ),
   );
 }
 
@@ -263,8 +269,10 @@ describe("flowgen CLI", () => {
     expect(run.code).toBe(0);
     const module = await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8");
     expect(module).toContain('{ baseUrl: "https://flows.example.com" }');
-    const document = JSON.parse(await readFile(path.join(dir, "client/openapi.json"), "utf8"));
-    expect(document.servers[0].url).toBe("https://flows.example.com");
+    const document = JSON.parse(
+      await readFile(path.join(dir, "client/openapi.json"), "utf8"),
+    ) as OpenAPIV3_1.Document;
+    expect(document.servers?.[0]?.url).toBe("https://flows.example.com");
   });
 
   it("prints help and refuses unknown flags and commands before anything runs, with the nearest known one", async () => {
@@ -318,7 +326,11 @@ describe("flowgen CLI", () => {
       "package.json": { name: "host-project", version: "9.9.9" },
       "specs/@acme/qa.json": qa,
     });
-    const own = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")).version;
+    const own = (
+      JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
     const [version, short, unknown] = await Promise.all([
       spawnFlowgen(dir, "--version"),
       spawnFlowgen(dir, "-v"),

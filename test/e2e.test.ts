@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
@@ -19,7 +19,8 @@ describe("a generated client against a real HTTP server on 127.0.0.1", () => {
   const seen: Seen[] = [];
 
   beforeAll(async () => {
-    server = createServer(async (request, response) => {
+    server = createServer((request, response) => void answer(request, response));
+    async function answer(request: IncomingMessage, response: ServerResponse) {
       const body = await readBody(request);
       seen.push({
         method: request.method,
@@ -43,7 +44,7 @@ describe("a generated client against a real HTTP server on 127.0.0.1", () => {
           }),
         );
       }
-    });
+    }
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

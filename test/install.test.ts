@@ -71,8 +71,11 @@ describe("the packed package, installed as a user installs it", () => {
       );
       const bin = path.join(dir, "node_modules/.bin/flowgen");
       const flowgen = (...args: string[]) => run(bin, args, { cwd: dir });
-      const own = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8"))
-        .version as string;
+      const own = (
+        JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+          version: string;
+        }
+      ).version;
       expect((await flowgen("--version")).stdout).toBe(`${own}\n`);
       expect((await flowgen("init")).stdout).toContain("flowgen init: created flowgen.config.ts");
       const generated = await flowgen("generate");

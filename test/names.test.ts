@@ -68,9 +68,7 @@ describe("names derived from flow ids", () => {
     ],
   ])("index namespaces: %s", (_, ids, want) => {
     expect(
-      indexNamespaces(
-        (ids as string[][]).map(([org, name]) => ({ org: org ?? "", name: name ?? "" })),
-      ),
+      indexNamespaces(ids.map(([org, name]) => ({ org: org ?? "", name: name ?? "" }))),
     ).toEqual(want);
   });
 
@@ -122,9 +120,7 @@ describe("names derived from flow ids", () => {
       ["a1.deep.3", "a-1.deep", "a1.deep2"],
     ],
   ])("operationIds: %s", (_, ids, want) => {
-    const result = operationIds(
-      (ids as string[][]).map(([org, name]) => ({ org: org ?? "", name: name ?? "" })),
-    );
+    const result = operationIds(ids.map(([org, name]) => ({ org: org ?? "", name: name ?? "" })));
     expect(result).toEqual(want);
     expect(new Set(result.map(caseFold)).size).toBe(result.length);
   });

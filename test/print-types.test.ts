@@ -293,7 +293,7 @@ describe("printTypes", () => {
     ]) {
       expect({
         options,
-        layout: codeLayoutFor({ ...DEFAULTS, ...options } as prettier.Options),
+        layout: codeLayoutFor({ ...DEFAULTS, ...options }),
       }).toEqual({ options, layout: undefined });
     }
     expect(

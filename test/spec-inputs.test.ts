@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
@@ -96,8 +97,8 @@ describe("root shapes of real-world schemas", () => {
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const openapi = JSON.parse(
       result.files.find((file) => file.path === "openapi.json")?.content ?? "{}",
-    );
-    expect(openapi.components.schemas["acme.x.Input"]).toEqual({
+    ) as OpenAPIV3_1.Document;
+    expect(openapi.components?.schemas?.["acme.x.Input"]).toEqual({
       type: "object",
       properties: { a: { type: "string" } },
     });

@@ -36,7 +36,7 @@ async function readTree(dir: string): Promise<Record<string, string>> {
   const contents = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
   return Object.fromEntries(
     files
-      .map((file, i) => [file, contents[i]])
+      .map((file, i): [string, string] => [file, contents[i] ?? ""])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }
@@ -44,7 +44,7 @@ async function readTree(dir: string): Promise<Record<string, string>> {
 function asRecord(files: readonly OutputFile[]): Record<string, string> {
   return Object.fromEntries(
     files
-      .map((file) => [file.path, file.content])
+      .map((file): [string, string] => [file.path, file.content])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

@@ -48,7 +48,7 @@ export function redactResponse(response: Response, secret: string): Response {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
   // A comma in the key can only make this find a leak that is not there: a needless copy.
-  if (!`${statusText} ${headers}`.includes(secret)) return response;
+  if (!`${statusText} ${headers.join(" ")}`.includes(secret)) return response;
   return new Response(null, {
     status,
     statusText: redact(statusText, secret),

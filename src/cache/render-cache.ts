@@ -34,7 +34,12 @@ export function hashParts(...parts: readonly string[]): string {
  */
 export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
   if (dir === undefined)
-    return { empty: true, get: () => undefined, set: () => undefined, save: async () => undefined };
+    return {
+      empty: true,
+      get: () => undefined,
+      set: () => undefined,
+      save: () => Promise.resolve(),
+    };
   const file = path.join(dir, FILE_NAME);
   const previous = await readFile(file, "utf8")
     .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))

@@ -190,9 +190,9 @@ export function compareBounds(ctx: DiffContext, a: Schema, b: Schema, pointer: s
       // OpenAPI 3.0's boolean exclusiveMinimum: not a 3.1 bound, so conservatively breaking.
       ctx.report(at, "constraint-changed", `${keyword} ${quote(before)} became ${quote(after)}`);
     } else if (typeof before !== "number")
-      ctx.report(at, "bound-tightened", `${keyword} ${after} added`);
+      ctx.report(at, "bound-tightened", `${keyword} ${String(after)} added`);
     else if (typeof after !== "number")
-      ctx.report(at, "bound-loosened", `${keyword} ${before} removed`);
+      ctx.report(at, "bound-loosened", `${keyword} ${String(before)} removed`);
     else {
       const tighter = LOWER_BOUNDS.includes(keyword) ? after > before : after < before;
       ctx.report(

@@ -25,7 +25,7 @@ export function flatText(doc: Doc): string | undefined {
   if (typeof doc === "string") return doc;
   if (!Array.isArray(doc)) return undefined;
   let text = "";
-  for (const part of doc as Doc[]) {
+  for (const part of doc) {
     const partText = flatText(part);
     if (partText === undefined) return undefined;
     text += partText;

@@ -212,8 +212,7 @@ function printTypeItself(node: TS.TypeNode, place: Place, layout: CodeLayout): D
   }
   if (ts.isLiteralTypeNode(node)) return printLiteral(node.literal, layout);
   // openapi-typescript writes a string constant as an identifier holding its JSON text, printed as is.
-  if (ts.isIdentifier(node as TS.Node))
-    return printStringIdentifier(node as unknown as TS.Identifier, layout);
+  if (ts.isIdentifier(node)) return printStringIdentifier(node, layout);
   if (ts.isTypeReferenceNode(node))
     return concat([
       printEntityName(node.typeName),
@@ -263,8 +262,7 @@ function printLiteral(literal: TS.LiteralTypeNode["literal"], layout: CodeLayout
       return "false";
   }
   if (ts.isStringLiteral(literal)) return printString(rawString(literal), layout);
-  if (ts.isIdentifier(literal as TS.Node))
-    return printStringIdentifier(literal as unknown as TS.Identifier, layout);
+  if (ts.isIdentifier(literal)) return printStringIdentifier(literal, layout);
   if (ts.isNumericLiteral(literal)) return printNumber(literal.text);
   if (
     ts.isPrefixUnaryExpression(literal) &&

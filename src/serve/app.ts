@@ -1,8 +1,4 @@
-import Fastify, {
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type HTTPMethods,
-} from "fastify";
+import Fastify, { type FastifyInstance, type HTTPMethods } from "fastify";
 import type { ProjectModel } from "../model/build-model.js";
 import { createAccessLog, type ServeLog } from "./access-log.js";
 import { createAdmission } from "./admission.js";
@@ -56,10 +52,10 @@ const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "PO
  * before the body is read, and hands the route the flow it admitted.
  *
  * @example
- * const app = await createServeApp({ model, checks, keyring, limiter: createRateLimiter({ rate: 10, burst: 20 }), bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
+ * const app = createServeApp({ model, checks, keyring, limiter: createRateLimiter({ rate: 10, burst: 20 }), bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
  * await app.listen({ port: 0, host: "127.0.0.1" });
  */
-export async function createServeApp(options: ServeAppOptions): Promise<FastifyInstance> {
+export function createServeApp(options: ServeAppOptions): FastifyInstance {
   const { model, checks, handlers } = options;
   checkLimits(options);
   const log = options.log ?? (() => undefined);
@@ -82,7 +78,7 @@ export async function createServeApp(options: ServeAppOptions): Promise<FastifyI
     requestIdHeader: false,
     genReqId: createRequestIds(),
     exposeHeadRoutes: false,
-    frameworkErrors: answerFrameworkError as FastifyServerOptions["frameworkErrors"],
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
   app.decorateRequest("targetPath", undefined);

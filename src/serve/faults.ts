@@ -113,7 +113,7 @@ export function createFaultInjector(
       }
       const draws = [next(), next(), next()] as const;
       const own = plan.flows.get(flowId) ?? {};
-      const origin = (field: keyof FaultSettings, globalFlag: string, key: string) =>
+      const origin = (field: "rateLimitRate" | "errorRate", globalFlag: string, key: string) =>
         own[field] === undefined
           ? `flowgen serve ${globalFlag} ${String(settings[field])}`
           : `flowgen serve --fault ${flowId}:${key}=${String(own[field])}`;
@@ -303,9 +303,7 @@ function splitSetting(item: string): [string, string | undefined] {
 
 /** Drops fields set to undefined, so spreading the result over defaults keeps the defaults. */
 function definedFields(settings: FaultSettings): FaultSettings {
-  return Object.fromEntries(
-    Object.entries(settings).filter(([, value]) => value !== undefined),
-  ) as FaultSettings;
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 function flowSeed(seed: number, flowId: string): number {

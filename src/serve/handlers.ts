@@ -168,7 +168,7 @@ async function importHandler(file: string, url: string): Promise<FlowHandler<unk
   // tsx may wrap a default export once more when it compiles to CommonJS.
   const exported =
     typeof module.default === "object" && module.default !== null && "default" in module.default
-      ? (module.default as { default: unknown }).default
+      ? module.default.default
       : module.default;
   if (typeof exported !== "function") {
     throw new HandlerLoadError(

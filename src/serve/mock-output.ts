@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { generate, type GenerateOptions, type JsonSchema } from "json-schema-faker";
+import { generate, type GenerateOptions } from "json-schema-faker";
 import { isPlainObject } from "../json-pointer.js";
 
 /** What the mocker needs to know about one flow. */
@@ -96,7 +96,7 @@ async function generateOutput(
     let value: unknown;
     try {
       value = await generate(
-        flow.outputSchema as JsonSchema,
+        flow.outputSchema,
         fakerOptions(attempt, callSeed(options.seed, flow.id, inputKey, attempt)),
       );
     } catch (error) {

@@ -121,7 +121,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
       faults: options.faults,
       log: options.log,
     });
-  const app = await createApp(first).catch(stopHandlers);
+  const app = await Promise.resolve(first).then(createApp).catch(stopHandlers);
   await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
@@ -144,7 +144,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
           }
           const next = compiled.model;
           await handlers.addFlows(next.flows.map((flow) => flow.id));
-          const nextApp = await createApp(compiled);
+          const nextApp = createApp(compiled);
           await nextApp.ready();
           if (current === app) {
             app.server.removeAllListeners("request");

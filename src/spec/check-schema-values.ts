@@ -212,7 +212,7 @@ function schemasWithValues(resource: SchemaResource, root: unknown): SchemaWithV
       if (!Object.hasOwn(schema, keyword)) return [];
       const value = schema[keyword];
       if ((keyword === "enum" || keyword === "examples") && Array.isArray(value))
-        return value.map((item, i) => ({
+        return value.map((item: unknown, i) => ({
           value: item,
           at: joinPointer(pointer, keyword, i),
           keyword,

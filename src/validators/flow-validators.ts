@@ -16,17 +16,14 @@ import { ValidatorCompileError } from "./validator-compile-error.js";
 export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string {
   const compile = (which: "input" | "output") => {
     try {
-      const validate = validator(
-        flowSchemaDocument(model, flow, which) as Parameters<typeof validator>[0],
-        {
-          includeErrors: true,
-          // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec
-          // checks have already refused keywords that neither defines.
-          allowUnusedKeywords: true,
-          allErrors: true,
-          $schemaDefault: "https://json-schema.org/draft/2020-12/schema",
-        },
-      );
+      const validate = validator(flowSchemaDocument(model, flow, which), {
+        includeErrors: true,
+        // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec
+        // checks have already refused keywords that neither defines.
+        allowUnusedKeywords: true,
+        allErrors: true,
+        $schemaDefault: "https://json-schema.org/draft/2020-12/schema",
+      });
       return validate.toModule();
     } catch (error) {
       throw new ValidatorCompileError(

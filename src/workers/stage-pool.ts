@@ -25,7 +25,7 @@ export function inThreadPool(): StagePool {
       const { default: runStageTask } = await import("./stage-worker.js");
       return runStageTask(task);
     }) as StagePool["run"],
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 

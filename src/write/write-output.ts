@@ -150,7 +150,7 @@ async function replaceTree(
   const backup = `${target}${PREVIOUS}${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    await writeFiles(staging, files);
+    writeFiles(staging, files);
     step("staged");
     const hadPrevious = await exists(target);
     if (hadPrevious) {
@@ -211,7 +211,7 @@ async function updateFiles(
  * small files that is several times faster than awaiting a `mkdir` and a `writeFile` per file
  * (bench/NOTES.md), and nothing else runs while the output is written.
  */
-async function writeFiles(root: string, files: readonly OutputFile[]): Promise<void> {
+function writeFiles(root: string, files: readonly OutputFile[]): void {
   const folders = new Set<string>();
   for (const file of files) {
     const destination = path.join(root, ...file.path.split("/"));

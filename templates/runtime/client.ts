@@ -1,9 +1,6 @@
 // One flow's client: an openapi-fetch client with the key added by a middleware, and around its
 // `POST` the loop that gives every call a deadline and retries (attempt.ts reads each answer).
-import createClient, {
-  type Client,
-  type ClientOptions as FetchClientOptions,
-} from "openapi-fetch";
+import createClient, { type Client } from "openapi-fetch";
 import {
   check,
   fail,
@@ -66,6 +63,8 @@ export type FlowResult<Output> =
       requestId: string | undefined;
     };
 
+// `{}` is the bound openapi-fetch's `Client<Paths>` takes.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FlowClient<Input, Output, Paths extends {} = {}> {
   readonly flowId: string;
   /** The openapi-fetch client every call goes through, typed with this flow's `paths`: `client.use(middleware)` adds to every attempt. */
@@ -92,6 +91,7 @@ export interface FlowClient<Input, Output, Paths extends {} = {}> {
  * );
  * const { answer } = await qa.run({ question: "Why?" });
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function createFlowClient<Input, Output, Paths extends {} = {}>(
   flow: FlowDefinition,
   defaults: { readonly baseUrl?: string | undefined },
@@ -110,11 +110,12 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
       `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
     );
   const { fetch: customFetch, onEvent } = options;
+  // Options left out rather than set to undefined: projects may use exactOptionalPropertyTypes.
   const client = createClient<Paths>({
     baseUrl,
-    fetch: customFetch,
-    headers: options.headers,
-  } as FetchClientOptions);
+    ...(customFetch === undefined ? {} : { fetch: customFetch }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
   const bearer = `Bearer ${apiKey}`;
   client.use(
     {
