@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFlowClient, FlowError, type FlowEvent } from "../templates/runtime/index.js";
+import {
+  createFlowClient,
+  FlowError,
+  type ClientOptions,
+  type FlowEvent,
+} from "../templates/runtime/index.js";
 
 // A careless server on loopback that echoes the caller's credential into every place a client
 // keeps something from: headers, status text, request ids, error bodies (values and property
@@ -143,5 +148,230 @@ describe("the API key never reaches an error or an event, even when the server e
       "Bearer [redacted]": { "Bearer [redacted]": "Bearer [redacted]" },
     });
     expect(error?.status).toBe(401);
+  });
+});
+
+// The same careless server, echoing the key as URLs, forms and headers carry it: in other letter
+// cases, percent-encoded, form-encoded, base64 (a Basic header), cut short, in a header's name or
+// a redirect's host, and through the errors of middleware and of fetch itself.
+
+const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, "0");
+const FORMS: Record<string, (key: string) => string> = {
+  upper: (key) => key.toUpperCase(),
+  lower: (key) => key.toLowerCase(),
+  "percent-lower": (key) => [...key].map((c) => `%${hex(c)}`).join(""),
+  "percent-upper": (key) => [...key].map((c) => `%${hex(c).toUpperCase()}`).join(""),
+  "percent-twice": (key) => [...key].map((c) => `%25${hex(c)}`).join(""),
+  "uri-component": (key) => encodeURIComponent(key),
+  "form-encoded": (key) => new URLSearchParams({ key }).toString().slice(4),
+  "form-decoded": (key) => key.replaceAll("+", " "),
+  "mixed-case-and-escapes": (key) =>
+    [...key]
+      .map((c, i) =>
+        i % 3 === 0 ? `%${hex(c).toUpperCase()}` : i % 3 === 1 ? c.toUpperCase() : c.toLowerCase(),
+      )
+      .join(""),
+  base64: (key) => btoa(key),
+  "basic-header": (key) => `Basic ${btoa(`user:${key}`)}`,
+  "base64url-lowered": (key) =>
+    btoa(`ab${key}`).replaceAll("+", "-").replaceAll("/", "_").toLowerCase(),
+};
+
+const FORM_KEYS = [
+  ["a long key", "sk_live_Q7wE9rT2yU4iO6pA"],
+  ["a key with + / = ~", "Ab3+De6/Gh9=Jk2~Lm"],
+];
+
+/** Every run of `min` characters of `key`, lower-cased: a cut-short or re-cased key shows one. */
+const windows = (key: string, min = 6) =>
+  Array.from({ length: key.length - min + 1 }, (_, i) => key.slice(i, i + min).toLowerCase());
+
+function expectNoPartOf(key: string, all: Record<string, string>) {
+  for (const [surface, text] of Object.entries(all))
+    for (const part of windows(key)) expect(text.toLowerCase(), surface).not.toContain(part);
+}
+
+const formServer = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    const key = (req.headers.authorization ?? "").slice("Bearer ".length);
+    const [, kind, form] =
+      /^\/v1\/@leak\/(text|json|location-host|landing|landed|bad-location|header-name)-?([\w-]*)$/.exec(
+        req.url ?? "",
+      ) ?? [];
+    const echo = FORMS[form ?? ""]?.(key) ?? key;
+    const headers = { "x-request-id": echo, "x-echo": echo };
+    if (kind === "text") {
+      res.writeHead(500, `Failed for ${echo}`, { "content-type": "text/plain", ...headers });
+      res.end(`denied: ${echo}`);
+    } else if (kind === "json")
+      json(
+        res,
+        401,
+        { code: "unauthorized", message: `key ${echo} is revoked`, [echo]: echo },
+        headers,
+      );
+    else if (kind === "location-host") {
+      res.writeHead(302, { location: `http://${key.toLowerCase()}.example.test/` });
+      res.end();
+    } else if (kind === "landing") {
+      res.writeHead(302, { location: `/v1/@leak/landed-${encodeURIComponent(key)}` });
+      res.end();
+    } else if (kind === "landed") {
+      res.writeHead(500, { "content-type": "text/plain" });
+      res.end("down");
+    } else if (kind === "bad-location") {
+      res.writeHead(302, { location: `http://[${key}/` });
+      res.end();
+    } else if (kind === "header-name") {
+      res.writeHead(500, { [`x-${key}`]: "1" });
+      res.end();
+    }
+  });
+});
+let formUrl: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => formServer.listen(0, "127.0.0.1", resolve));
+  formUrl = `http://127.0.0.1:${(formServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  formServer.closeAllConnections();
+  await new Promise((resolve) => formServer.close(resolve));
+});
+
+async function callLeaky(name: string, key: string, options: Partial<ClientOptions> = {}) {
+  const events: FlowEvent[] = [];
+  const flow = createFlowClient(
+    { id: `@leak/${name}`, path: `/v1/@leak/${name}` },
+    {},
+    {
+      apiKey: key,
+      baseUrl: formUrl,
+      retry: false,
+      timeoutMs: 5_000,
+      onEvent: (event) => events.push(event),
+      ...options,
+    },
+  );
+  const result = await flow.call({});
+  expect(result.error).toBeInstanceOf(FlowError);
+  const all = surfaces(result.error as FlowError, result, events);
+  all.url = `${result.response?.url} ${result.error?.response?.url}`;
+  return { error: result.error as FlowError, all };
+}
+
+/** A custom fetch that follows redirects whatever the Request says, as a hand-written proxy might. */
+const following = async (request: Request) =>
+  fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: await request.text(),
+  });
+
+describe("the API key never shows, in any letter case or encoding", () => {
+  it.each(
+    FORM_KEYS.flatMap(([label, key]) =>
+      Object.keys(FORMS).flatMap((form) =>
+        ["text", "json"].map(
+          (kind) => [`${form} in a ${kind} answer, ${label}`, `${kind}-${form}`, key] as const,
+        ),
+      ),
+    ),
+  )("%s", async (_name, route, key) => {
+    const { all } = await callLeaky(route, key!);
+    const echo = FORMS[route.replace(/^(text|json)-/, "")]!(key!);
+    for (const [surface, text] of Object.entries(all)) expect(text, surface).not.toContain(echo);
+    expectNoPartOf(key!, all);
+    expect(all.headers).toMatch(/^x-echo: .*\[redacted\]/m);
+  });
+
+  const key = "sk_live_Q7wE9rT2yU4iO6pA";
+
+  it("in a header's name, which fetch lower-cases", async () => {
+    const { all, error } = await callLeaky("header-name", key);
+    expectNoPartOf(key, all);
+    expect(error.status).toBe(500);
+  });
+
+  it("cut short by the message's snippet of a long error body", async () => {
+    const long = createServer((req, res) => {
+      req.resume();
+      res.writeHead(502, { "content-type": "text/html" });
+      res.end(`${"x".repeat(190)}${(req.headers.authorization ?? "").slice(7)} and more`);
+    });
+    await new Promise<void>((resolve) => long.listen(0, "127.0.0.1", resolve));
+    try {
+      const { all } = await callLeaky("text", key, {
+        baseUrl: `http://127.0.0.1:${(long.address() as AddressInfo).port}`,
+      });
+      expectNoPartOf(key, all);
+    } finally {
+      long.closeAllConnections();
+      await new Promise((resolve) => long.close(resolve));
+    }
+  });
+
+  it("quoted in part by JSON.parse when a success body starting with it is not JSON", async () => {
+    const start = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(`${(req.headers.authorization ?? "").slice(7)} is not JSON`);
+    });
+    await new Promise<void>((resolve) => start.listen(0, "127.0.0.1", resolve));
+    try {
+      const { all, error } = await callLeaky("text", key, {
+        baseUrl: `http://127.0.0.1:${(start.address() as AddressInfo).port}`,
+      });
+      expect(error.kind).toBe("invalid_response");
+      expectNoPartOf(key, all);
+    } finally {
+      start.closeAllConnections();
+      await new Promise((resolve) => start.close(resolve));
+    }
+  });
+
+  it("lower-cased in the host name of a redirect's target", async () => {
+    const { all, error } = await callLeaky("location-host", key);
+    expect(error.kind).toBe("redirected");
+    expect(error.message).toContain("redirects to http://[redacted].example.test");
+    expectNoPartOf(key, all);
+  });
+
+  it("in the URL of an answer that a custom fetch reached through a redirect", async () => {
+    const { all, error } = await callLeaky("landing", key, { fetch: following });
+    expect(error.kind).toBe("redirected");
+    expectNoPartOf(key, all);
+  });
+
+  it("in the errors fetch itself throws (an unreadable Location it tried to follow)", async () => {
+    const { all, error } = await callLeaky("bad-location", key, { fetch: following });
+    expect(error.kind).toBe("connection");
+    expect(all.cause).toContain("ERR_INVALID_URL");
+    expectNoPartOf(key, all);
+  });
+
+  it("in the errors a middleware throws, and their causes", async () => {
+    const { all, error } = await callLeaky("text", key, {
+      middleware: [
+        {
+          onRequest({ request }) {
+            const auth = request.headers.get("authorization") ?? "";
+            const inner = Object.assign(new Error(`lookup of ${auth.toLowerCase()} failed`), {
+              code: "ENOTFOUND",
+              hostname: `${auth.slice(7).toLowerCase()}.example.test`,
+            });
+            throw new TypeError(`sending ${auth} failed`, {
+              cause: new AggregateError([inner], "all failed"),
+            });
+          },
+        },
+      ],
+    });
+    expect(error.kind).toBe("connection");
+    expect(all.cause).toContain("ENOTFOUND");
+    expect(all.cause).toContain("[redacted].example.test");
+    expectNoPartOf(key, all);
   });
 });

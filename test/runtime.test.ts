@@ -452,19 +452,46 @@ describe("option validation", () => {
     expect(messages).toMatchInlineSnapshot(`
       {
         "apiKey with a line break": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
-        "bad default baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "api.example.com"",
-        "baseUrl with a query": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://api.example.com/?x=1"",
-        "baseUrl with credentials": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://u:p@api.example.com"",
+        "bad default baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "api.example.com"",
+        "baseUrl with a query": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://api.example.com/?x=1"",
+        "baseUrl with credentials": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "https://api.example.com/" (credentials left out)",
         "blank apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
         "empty apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
-        "empty baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got """,
-        "http to a remote host": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "http://api.example.com"",
+        "empty baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got """,
+        "http to a remote host": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "http://api.example.com"",
         "missing apiKey": "@acme/qa: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters",
-        "no baseUrl and no default": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got undefined",
-        "non-http baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "ftp://files.example.com"",
-        "relative baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "/api"",
+        "no baseUrl and no default": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got undefined",
+        "non-http baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "ftp://files.example.com"",
+        "relative baseUrl": "@acme/qa: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got "/api"",
       }
     `);
+  });
+});
+
+describe("options that would leak the key or leave the origin", () => {
+  const key = "sk_live_Q7wE9rT2yU4iO6pA";
+  const qa = { id: "@acme/qa", path: "/v1/@acme/qa" };
+  it.each([
+    ["the key given as baseUrl (options swapped)", qa, { apiKey: key, baseUrl: key }],
+    ["the key in baseUrl's path", qa, { apiKey: key, baseUrl: `https://api.example.com/${key}` }],
+    [
+      "the key as baseUrl's password",
+      qa,
+      { apiKey: key, baseUrl: `https://u:${key}@api.example.com` },
+    ],
+    [
+      "a flow path naming another host",
+      { id: "@acme/qa", path: "@other.example/v1/@acme/qa" },
+      { apiKey: key, baseUrl: "https://api.example.com" },
+    ],
+    [
+      "a flow path leaving /v1/",
+      { id: "@acme/qa", path: "/v1/../admin" },
+      { apiKey: key, baseUrl: "https://api.example.com" },
+    ],
+  ])("refuses %s with a TypeError that does not quote the key", (_name, def, options) => {
+    expect(() => createFlowClient(def, {}, options)).toThrow(TypeError);
+    expect(() => createFlowClient(def, {}, options)).not.toThrow(/q7we9rt2/i);
   });
 });
 

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkApiKey, checkBaseUrl, env } from "./config.js";
+import { checkApiKey, checkBaseUrl, checkFlowPath, env } from "./config.js";
+import { keyRedactor } from "./redact.js";
+
+const KEY = "sk_live_Q7wE9rT2yU4iO6pA";
+const redact = keyRedactor(KEY);
 
 describe("checkApiKey", () => {
   it.each([
@@ -51,24 +55,35 @@ describe("checkBaseUrl", () => {
     ],
     ["http elsewhere when allowed", "http://10.0.0.1", true, "http://10.0.0.1"],
   ])("accepts %s", (_name, given, allowHttp, want) => {
-    expect(checkBaseUrl("@t/f", given, allowHttp)).toBe(want);
+    expect(checkBaseUrl("@t/f", given, allowHttp, redact)).toBe(want);
   });
   it.each([
     ["nothing", undefined, /got undefined$/],
     [
       "a relative URL",
       "/api",
-      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
+      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query, credentials or API key/,
     ],
     [
       "a query",
       "https://a.example/?x=1",
-      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
+      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query, credentials or API key/,
     ],
     [
-      "credentials",
-      "https://u:p@a.example",
-      /pass \{ baseUrl \} or set FLOW_BASE_URL: an https:\/\/ URL without query or credentials/,
+      "credentials, quoted without them",
+      "https://u:p4ssw0rd@a.example/x",
+      /without query, credentials or API key.*; got "https:\/\/a\.example\/x" \(credentials left out\)$/,
+    ],
+    ["the API key (options swapped), not quoted", KEY, /; got "\[redacted\]"$/],
+    [
+      "the API key in the path, in any letter case",
+      `https://api.example.com/${KEY.toLowerCase()}`,
+      /without query, credentials or API key.*; got "https:\/\/api\.example\.com\/\[redacted\]"$/,
+    ],
+    [
+      "the API key as a user name",
+      `https://${KEY}@api.example.com`,
+      /; got "https:\/\/api\.example\.com\/" \(credentials left out\)$/,
     ],
     [
       "http elsewhere",
@@ -76,7 +91,39 @@ describe("checkBaseUrl", () => {
       /unless \{ allowInsecureHttp: true \}\); got "http:\/\/10\.0\.0\.1"$/,
     ],
   ])("refuses %s", (_name, given, want) => {
-    expect(() => checkBaseUrl("@t/f", given)).toThrow(want);
+    expect(() => checkBaseUrl("@t/f", given, false, redact)).toThrow(want);
+    expect(() => checkBaseUrl("@t/f", given, false, redact)).not.toThrow(
+      /p4ssw0rd|Q7wE9rT2/i,
+    );
+  });
+});
+
+describe("checkFlowPath", () => {
+  it("accepts the platform's route", () => {
+    expect(checkFlowPath("@acme/qa", "/v1/@acme/qa", redact)).toBe(
+      "/v1/@acme/qa",
+    );
+  });
+  it.each([
+    ["another host after the base URL", "@other.example/v1/@acme/qa"],
+    ["a path leaving /v1/", "/v1/../admin"],
+    ["an encoded dot segment", "/v1/%2e%2e/admin"],
+    ["a second slash", "//other.example/v1/@acme/qa"],
+    ["a query", "/v1/@acme/qa?x=1"],
+    ["a backslash", "/v1/@acme\\qa"],
+    ["upper case", "/v1/@Acme/qa"],
+    ["no path", undefined],
+  ])("refuses %s", (_name, path) => {
+    expect(() => checkFlowPath("@acme/qa", path, redact)).toThrow(
+      new TypeError(
+        `@acme/qa: the flow's path must be "/v1/@<org>/<flow-name>", as flowgen generates it; got ${path === undefined ? "undefined" : JSON.stringify(path)}`,
+      ),
+    );
+  });
+  it("does not quote the API key", () => {
+    expect(() => checkFlowPath("@acme/qa", `/v1/@acme/${KEY}`, redact)).toThrow(
+      /got "\/v1\/@acme\/\[redacted\]"$/,
+    );
   });
 });
 

@@ -1,59 +1,185 @@
-// Servers sometimes echo the Authorization header back, in a body, a header or a request id.
-// Everything a client keeps from a response passes through here first, so the key cannot reach
-// an error, a log line or an event. Keys of any length are replaced: a short test key garbles the
+// Servers sometimes echo the Authorization header back: in a body, a header, a request id, or a
+// redirect's Location, where a URL parser may have lower-cased it (a host name) or percent-encoded
+// it, and a `Basic` header carries it in base64. Everything a client keeps from a response, and
+// every error it passes on, goes through here first, so the key cannot reach an error, a log line
+// or an event in any of those forms. Keys of any length are replaced: a short test key garbles the
 // text it happens to match, which is the lesser harm.
 
 const MASK = "[redacted]";
 
+/** Levels of nesting kept: what lies deeper is masked, so a hostile body cannot exhaust the stack. */
+const MAX_DEPTH = 64;
+
+/** Replaces the key in a text, in every form `keyRedactor` knows. */
+export type Redact = (text: string) => string;
+
 /**
- * `text` with every occurrence of `secret` replaced.
+ * A function that replaces `secret` in a text: in any letter case, percent-encoded (any number of
+ * times, hex digits in either case, a space standing for `+`) and in base64 (standard or URL-safe,
+ * at any byte offset). It runs in time linear in the text's length.
  *
  * @example
- * redact("Bearer sk_123 is revoked", "sk_123"); // "Bearer [redacted] is revoked"
+ * const redact = keyRedactor("sk_123");
+ * redact("Bearer SK_123 is revoked"); // "Bearer [redacted] is revoked"
+ * redact("/login?key=sk%5F123"); // "/login?key=[redacted]"
  */
-export function redact(text: string, secret: string): string {
-  return text.includes(secret) ? text.replaceAll(secret, MASK) : text;
+export function keyRedactor(secret: string): Redact {
+  const needles = [secret, ...base64Forms(secret)];
+  // Every literal occurrence, whatever surrounds it; the folded pass below finds encoded ones.
+  const literal = new RegExp(needles.map(toPattern).join("|"), "gi");
+  const folded = [...new Set(needles.map((needle) => foldText(needle).folded))];
+  return (text) => {
+    const masked = text.replace(literal, MASK);
+    // Without "%" or non-ASCII letters, folding changes only case and spaces: nothing left to find.
+    return /[%\x80-\uffff]/.test(masked) ? maskFolded(masked, folded) : masked;
+  };
 }
 
 /**
- * A copy of a JSON value with `secret` replaced in every string, object keys included.
- *
- * @example
- * redactDeep({ [key]: key }, key); // { "[redacted]": "[redacted]" }
+ * The parts of `secret`'s base64 (standard and URL-safe) that do not depend on the bytes around
+ * it, for each of the three offsets it can start at: what a `Basic` header or a token built around
+ * the key shows of it. None for keys under 6 characters, whose forms are a few common letters.
  */
-export function redactDeep(value: unknown, secret: string): unknown {
-  if (typeof value === "string") return redact(value, secret);
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret));
-  return typeof value === "object" && value
-    ? Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [
-          redact(k, secret),
-          redactDeep(v, secret),
-        ]),
-      )
-    : value;
+function base64Forms(secret: string): string[] {
+  if (secret.length < 6) return [];
+  return [0, 1, 2].flatMap((offset) => {
+    const form = btoa("\0".repeat(offset) + secret).slice(
+      Math.ceil((offset * 8) / 6),
+      Math.floor(((offset + secret.length) * 8) / 6),
+    );
+    return [form, form.replaceAll("+", "-").replaceAll("/", "_")];
+  });
+}
+
+/** A needle as a regular expression: literal, with a space matching `+` (a form decoder's reading). */
+function toPattern(needle: string): string {
+  return needle.replace(/[$()*+.?[\\\]^{|}]/g, (c) =>
+    c === "+" ? "[+ ]" : `\\${c}`,
+  );
 }
 
 /**
- * The response itself when no header or status text holds `secret`; else a body-less copy with
- * it replaced (and headers named after it left out), so `error.response` and `error.headers` stay
- * safe to print.
+ * `text` as it is compared with the key: percent-escapes decoded (however often encoded), letters
+ * folded to lower-case ASCII (NFKC: a full-width "Ｓ" is "s"), a space read as "+", and whatever
+ * cannot be part of an ASCII key as "\0". `at[i]` is where folded character `i` starts in `text`.
+ */
+function foldText(text: string): { folded: string; at: number[] } {
+  const escape = /%(?:25)*([0-9a-f]{2})/iy;
+  let folded = "";
+  const at: number[] = [];
+  for (let i = 0; i < text.length;) {
+    at.push(i);
+    escape.lastIndex = i;
+    const match = text[i] === "%" ? escape.exec(text) : null;
+    const char = match
+      ? String.fromCharCode(parseInt(match[1]!, 16))
+      : String.fromCodePoint(text.codePointAt(i)!);
+    i += match ? match[0].length : char.length;
+    const fold = (char < "\x80" ? char : char.normalize("NFKC")).toLowerCase();
+    folded +=
+      fold === " " ? "+" : fold.length === 1 && fold < "\x80" ? fold : "\0";
+  }
+  at.push(text.length);
+  return { folded, at };
+}
+
+/** `text` with every stretch whose folded form is one of `needles` masked. */
+function maskFolded(text: string, needles: string[]): string {
+  const { folded, at } = foldText(text);
+  const spans: [number, number][] = [];
+  for (const needle of needles)
+    for (
+      let i = folded.indexOf(needle);
+      i >= 0;
+      i = folded.indexOf(needle, i + needle.length)
+    )
+      spans.push([at[i]!, at[i + needle.length]!]);
+  if (!spans.length) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let result = "";
+  let end = 0;
+  for (const [from, to] of spans) {
+    if (from >= end) result += text.slice(end, from) + MASK;
+    end = Math.max(end, to);
+  }
+  return result + text.slice(end);
+}
+
+/**
+ * `value` with the key replaced in every string, property names, errors and their causes
+ * included; `value` itself when nothing in it changes. An error that held the key becomes a plain
+ * `Error` with the same name, code and other fields.
  *
  * @example
- * const safe = redactResponse(response, apiKey);
+ * redactDeep({ [key]: key }, keyRedactor(key)); // { "[redacted]": "[redacted]" }
  */
-export function redactResponse(response: Response, secret: string): Response {
-  const { status, statusText } = response;
+export function redactDeep(
+  value: unknown,
+  redact: Redact,
+  seen = new Map<object, unknown>(),
+  depth = 0,
+): unknown {
+  if (typeof value === "string") return redact(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (seen.has(value)) return seen.get(value);
+  if (depth > MAX_DEPTH) return MASK;
+  // A way back to `value` from inside it reads as masked: the original may hold the key.
+  seen.set(value, MASK);
+  const fields = Object.entries(value);
+  if (value instanceof Error)
+    for (const name of ["name", "message", "stack", "cause", "errors"])
+      if (name in value)
+        fields.push([
+          name,
+          (value as unknown as Record<string, unknown>)[name],
+        ]);
+  let changed = false;
+  const copied = fields.map(([name, field]) => {
+    const pair = [
+      redact(name),
+      redactDeep(field, redact, seen, depth + 1),
+    ] as const;
+    changed ||= pair[0] !== name || pair[1] !== field;
+    return pair;
+  });
+  const result = !changed
+    ? value
+    : Array.isArray(value)
+      ? copied.map(([, field]) => field)
+      : Object.assign(
+          value instanceof Error ? new Error() : {},
+          Object.fromEntries(copied),
+        );
+  seen.set(value, result);
+  return result;
+}
+
+/**
+ * The response an error keeps: `response` itself when its URL, status text and headers hold no
+ * key and it has no `Location`; else a body-less copy with the key replaced, headers named after it
+ * and `Location` left out (a flow never redirects, and a Location's path may hold credentials).
+ *
+ * @example
+ * const safe = redactResponse(response, keyRedactor(apiKey));
+ */
+export function redactResponse(response: Response, redact: Redact): Response {
+  const { status, statusText, url } = response;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  // A comma in the key can only make this find a leak that is not there: a needless copy.
-  if (!`${statusText} ${headers.join(" ")}`.includes(secret)) return response;
-  return new Response(null, {
-    status,
-    statusText: redact(statusText, secret),
-    // A header whose name holds the key is left out: "[redacted]" is not a valid header name.
-    headers: headers
-      .filter(([name]) => !name.includes(secret))
-      .map(([name, value]): [string, string] => [name, redact(value, secret)]),
-  });
+  const text = `${url} ${statusText} ${headers.join(" ")}`;
+  if (redact(text) === text && !response.headers.has("location"))
+    return response;
+  // Only a status from 200 to 599 can be copied; the others (0, in browsers) carry no headers.
+  const copy =
+    status < 200
+      ? Response.error()
+      : new Response(null, {
+          status,
+          statusText: redact(statusText),
+          // "[redacted]" is not a valid header name: a header named after the key is left out.
+          headers: headers
+            .filter(([name]) => name !== "location" && redact(name) === name)
+            .map(([name, value]): [string, string] => [name, redact(value)]),
+        });
+  return Object.defineProperty(copy, "url", { value: redact(url) });
 }

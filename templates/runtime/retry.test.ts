@@ -53,6 +53,13 @@ describe("retryable", () => {
     ["a refused connection", failure("connection", 0, refused), false, true],
     ["500, may have run", failure("server", 500), false, false],
     ["500, idempotent", failure("server", 500), true, true],
+    ["a redirect, idempotent", failure("redirected", 307), true, false],
+    [
+      "a 503 reached through a redirect, idempotent",
+      failure("redirected", 503),
+      true,
+      false,
+    ],
     ["a reset connection", failure("connection", 0, reset), false, false],
     [
       "a reset connection, idempotent",
