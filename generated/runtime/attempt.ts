@@ -6,13 +6,15 @@ import {
   describeHttpError,
   FlowError,
   kindOf,
+  quoteBody,
   toErrorBody,
   type FlowErrorInit,
   type FlowFailure,
 } from "./errors.js";
 import type { FlowEvent } from "./events.js";
 import { noteRateLimit, type FlowTransport } from "./limits.js";
-import { redact, redactDeep, redactResponse } from "./redact.js";
+import { redactDeep, redactResponse, type Redact } from "./redact.js";
+import { describeRedirect, isRedirect } from "./redirect.js";
 import { retryAfter } from "./retry.js";
 import { describeViolations, type FlowValidators } from "./validate.js";
 
@@ -26,7 +28,8 @@ export interface Answer {
 /** What every attempt of one client needs: made once by `createFlowClient`. */
 export interface AttemptContext {
   readonly flowId: string;
-  readonly apiKey: string;
+  /** Replaces the API key in any text (see `keyRedactor`). */
+  readonly redact: Redact;
   readonly transport: FlowTransport;
   readonly onEvent: ((event: FlowEvent) => void) | undefined;
   readonly validators: FlowValidators | undefined;
@@ -47,11 +50,11 @@ export function readAnswer<Output>(
   attempt: number,
   started: number | undefined,
 ): FlowResult<Output> {
-  const { flowId, apiKey } = context;
+  const { flowId, redact } = context;
   const { response } = answer;
   const { status, headers } = response;
   const header = headers.get("x-request-id");
-  const requestId = header === null ? undefined : redact(header, apiKey);
+  const requestId = header === null ? undefined : redact(header);
   noteRateLimit(context.transport, headers);
   context.onEvent?.({
     type: "response",
@@ -61,8 +64,11 @@ export function readAnswer<Output>(
     durationMs: performance.now() - started!,
     requestId,
   });
+  if (isRedirect(response))
+    return fail(context, { ...describeRedirect(response), requestId });
   if (!response.ok) {
-    const raw = answer.error;
+    // Redacted before it is cut or quoted, either of which would hide the key from redaction.
+    const raw = redactDeep(answer.error, redact);
     const body = toErrorBody(raw);
     const id = body?.requestId ?? requestId;
     return fail(context, {
@@ -79,16 +85,15 @@ export function readAnswer<Output>(
   let data: unknown;
   try {
     data = JSON.parse(answer.data as string);
-  } catch (cause) {
+  } catch {
+    // Not JSON.parse's error as the cause: it quotes a few characters of the body, maybe of a key.
     return fail(context, {
       kind: "invalid_response",
       code: "invalid_response",
-      message: `HTTP ${status} but the body is not JSON`,
+      message: `HTTP ${status} but the body is not JSON${quoteBody(redact(answer.data ?? ""))}`,
       status,
       requestId,
       response,
-      // JSON.parse quotes the body in its message, and the body may hold an echoed key.
-      cause: new SyntaxError(redact(String((cause as Error).message), apiKey)),
     });
   }
   return (
@@ -112,9 +117,9 @@ export function fail(
   context: AttemptContext,
   init: Omit<FlowErrorInit, "flowId">,
 ): Failed {
-  const { flowId, apiKey } = context;
-  const scrub = <T>(value: T) => redactDeep(value, apiKey) as T;
-  const response = init.response && redactResponse(init.response, apiKey);
+  const { flowId, redact } = context;
+  const scrub = <T>(value: T) => redactDeep(value, redact) as T;
+  const response = init.response && redactResponse(init.response, redact);
   const requestId = scrub(init.requestId);
   const error = new FlowError({
     ...init,
@@ -125,6 +130,7 @@ export function fail(
     body: scrub(init.body),
     details: scrub(init.details),
     response,
+    cause: scrub(init.cause),
   }) as FlowFailure;
   return { data: undefined, error, response, requestId };
 }
@@ -160,6 +166,6 @@ export function check(
       requestId,
       response,
     });
-  console.warn(redact(`${context.flowId}: ${message}`, context.apiKey));
+  console.warn(context.redact(`${context.flowId}: ${message}`));
   return undefined;
 }

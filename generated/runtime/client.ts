@@ -9,12 +9,7 @@ import {
   type Answer,
   type AttemptContext,
 } from "./attempt.js";
-import {
-  checkApiKey,
-  checkBaseUrl,
-  env,
-  type ClientOptions,
-} from "./config.js";
+import { checkOptions, type ClientOptions } from "./config.js";
 import type { FlowFailure } from "./errors.js";
 import type { RateLimit } from "./limits.js";
 import { backoffDelay, retryable, retryPolicy, sleep } from "./retry.js";
@@ -34,6 +29,7 @@ interface DeadlineWindow {
 /** Where a flow lives on the platform, and its validators when generated with `--validators`. */
 export interface FlowDefinition {
   readonly id: string;
+  /** `/v1/@<org>/<flow-name>`: any other path is refused, since it could leave the base URL. */
   readonly path: string;
   readonly validators?: FlowValidators | undefined;
 }
@@ -99,21 +95,17 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
   options: ClientOptions = {},
 ): FlowClient<Input, Output, Paths> {
   const { id: flowId, path, validators } = flow;
-  const apiKey = checkApiKey(flowId, options.apiKey ?? env("FLOW_API_KEY"));
-  const baseUrl = checkBaseUrl(
-    flowId,
-    options.baseUrl ?? env("FLOW_BASE_URL") ?? defaults.baseUrl,
-    options.allowInsecureHttp,
+  const { apiKey, baseUrl, redact, validate } = checkOptions(
+    flow,
+    defaults.baseUrl,
+    options,
   );
-  const validate = options.validate ?? (validators ? "throw" : false);
-  if (validate && !validators)
-    throw new TypeError(
-      `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
-    );
   const { fetch: customFetch, onEvent } = options;
   // Options left out rather than set to undefined: projects may use exactOptionalPropertyTypes.
+  // A redirect is never followed (see redirect.ts), whatever fetch the Request reaches.
   const client = createClient<Paths>({
     baseUrl,
+    redirect: "manual",
     ...(customFetch === undefined ? {} : { fetch: customFetch }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
   });
@@ -132,7 +124,7 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
   const transport = options.transport ?? { rateLimit: undefined };
   const context: AttemptContext = {
     flowId,
-    apiKey,
+    redact,
     transport,
     onEvent,
     validators,
@@ -206,10 +198,14 @@ export function createFlowClient<Input, Output, Paths extends {} = {}>(
           : { ...runOptions.headers, "idempotency-key": idempotencyKey },
       parseAs: "text",
       // The signal goes to fetch itself rather than into the Request openapi-fetch builds, which
-      // would have to follow it too; a custom fetch gets it on that Request.
+      // would have to follow it too; a custom fetch gets it on that Request. "manual" again in
+      // case a middleware replaced the Request with one that follows redirects.
       ...(customFetch
         ? { signal }
-        : { fetch: (request: Request) => fetch(request, { signal }) }),
+        : {
+            fetch: (request: Request) =>
+              fetch(request, { signal, redirect: "manual" }),
+          }),
     };
     try {
       for (let attempt = 1; ; attempt++) {

@@ -2,8 +2,10 @@
 // The options a client is made with, and the checks that turn a bad one into a clear TypeError
 // before any request is sent.
 import type { Middleware } from "openapi-fetch";
+import type { FlowDefinition } from "./client.js";
 import type { FlowEvent } from "./events.js";
 import type { FlowTransport } from "./limits.js";
+import { keyRedactor, type Redact } from "./redact.js";
 import type { RetryOptions } from "./retry.js";
 
 export interface ClientOptions {
@@ -46,18 +48,78 @@ export function checkApiKey(flowId: string, apiKey: unknown): string {
   );
 }
 
+/** What `createFlowClient` takes from its options once they are checked. */
+export interface CheckedOptions {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  /** Replaces the API key in any text: every error and event passes through it. */
+  readonly redact: Redact;
+  readonly validate: "throw" | "warn" | false;
+}
+
 /**
- * The base URL without trailing slashes, checked: absolute http(s), no query, fragment or
- * credentials, and `http://` only to loopback unless `allowHttp`. Throws one TypeError for every
- * way it can be wrong, saying what to pass.
+ * Checks the options a client is made with, and the flow it is made for, before any request is
+ * sent; throws a TypeError saying what to pass. No message quotes the API key.
  *
  * @example
- * checkBaseUrl("@acme/qa", "https://api.example.com/"); // "https://api.example.com"
+ * const { apiKey, baseUrl, redact, validate } = checkOptions(flow, defaults.baseUrl, options);
+ */
+export function checkOptions(
+  flow: FlowDefinition,
+  defaultBaseUrl: string | undefined,
+  options: ClientOptions,
+): CheckedOptions {
+  const { id: flowId, validators } = flow;
+  const apiKey = checkApiKey(flowId, options.apiKey ?? env("FLOW_API_KEY"));
+  const redact = keyRedactor(apiKey);
+  checkFlowPath(flowId, flow.path, redact);
+  const baseUrl = checkBaseUrl(
+    flowId,
+    options.baseUrl ?? env("FLOW_BASE_URL") ?? defaultBaseUrl,
+    options.allowInsecureHttp,
+    redact,
+  );
+  const validate = options.validate ?? (validators ? "throw" : false);
+  if (validate && !validators)
+    throw new TypeError(
+      `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
+    );
+  return { apiKey, baseUrl, redact, validate };
+}
+
+/**
+ * The flow's path, checked: `/v1/@<org>/<flow-name>`, the route of the platform's contract. The
+ * path is appended to the base URL as text, so anything else could leave `/v1/` (`/v1/../admin`)
+ * or even the origin (`@other.example/x` right after `https://api.example.com` names another host).
+ *
+ * @example
+ * checkFlowPath("@acme/qa", "/v1/@acme/qa", redact); // "/v1/@acme/qa"
+ */
+export function checkFlowPath(
+  flowId: string,
+  path: unknown,
+  redact: Redact,
+): string {
+  if (typeof path === "string" && /^\/v1\/@[a-z0-9-]+\/[a-z0-9-]+$/.test(path))
+    return path;
+  throw new TypeError(
+    `${flowId}: the flow's path must be "/v1/@<org>/<flow-name>", as flowgen generates it; got ${quote(path, redact)}`,
+  );
+}
+
+/**
+ * The base URL without trailing slashes, checked: absolute http(s), no query, fragment,
+ * credentials or API key, and `http://` only to loopback unless `allowHttp`. Throws a TypeError
+ * saying what to pass, which quotes the value without its credentials or the key.
+ *
+ * @example
+ * checkBaseUrl("@acme/qa", "https://api.example.com/", false, redact); // "https://api.example.com"
  */
 export function checkBaseUrl(
   flowId: string,
   baseUrl: string | undefined,
-  allowHttp?: boolean,
+  allowHttp: boolean | undefined,
+  redact: Redact,
 ): string {
   let url: URL | undefined;
   try {
@@ -66,11 +128,13 @@ export function checkBaseUrl(
     // refused below with the other bad values
   }
   // A query or fragment would swallow the appended path; fetch refuses URLs with credentials;
-  // over http:// the key would cross the network in clear text, so only to loopback unless the
-  // caller insists.
+  // the key belongs in the Authorization header, not in every proxy's log of URLs; over http://
+  // it would cross the network in clear text, so only to loopback unless the caller insists.
   if (
+    typeof baseUrl === "string" &&
     url &&
-    !/[?#]/.test(baseUrl!) &&
+    redact(baseUrl) === baseUrl &&
+    !/[?#]/.test(baseUrl) &&
     !url.username &&
     !url.password &&
     (url.protocol === "https:" ||
@@ -78,10 +142,21 @@ export function checkBaseUrl(
         (allowHttp ||
           /^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))))
   )
-    return baseUrl!.replace(/\/+$/, "");
+    return baseUrl.replace(/\/+$/, "");
+  const shown =
+    url && (url.username || url.password)
+      ? `${quote(Object.assign(url, { username: "", password: "" }).href, redact)} (credentials left out)`
+      : quote(baseUrl, redact);
   throw new TypeError(
-    `${flowId}: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query or credentials, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got ${JSON.stringify(baseUrl)}`,
+    `${flowId}: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got ${shown}`,
   );
+}
+
+/** A bad option's value for a message: a string quoted without the key, else only its type. */
+function quote(value: unknown, redact: Redact): string {
+  return typeof value === "string"
+    ? JSON.stringify(redact(value))
+    : typeof value;
 }
 
 /**

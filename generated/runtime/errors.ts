@@ -17,8 +17,9 @@ export interface FlowErrorBody {
 /**
  * What went wrong, for narrowing: `auth` (401/403), `not_found` (404), `invalid_input` (400/422,
  * or refused by the input validator before sending), `rate_limited` (429), `server` (5xx), `http`
- * (any other status), `timeout`, `aborted`, `connection` (no response), `invalid_response` (a
- * success whose body is not JSON or not valid against the output schema).
+ * (any other status), `redirected` (a 3xx, never followed), `timeout`, `aborted`, `connection` (no
+ * response), `invalid_response` (a success whose body is not JSON or not valid against the output
+ * schema).
  */
 export type FlowErrorKind =
   | "auth"
@@ -27,6 +28,7 @@ export type FlowErrorKind =
   | "rate_limited"
   | "server"
   | "http"
+  | "redirected"
   | "timeout"
   | "aborted"
   | "connection"
@@ -73,7 +75,7 @@ export class FlowError extends Error {
   declare readonly flowId: string;
   /** HTTP status, or 0 when no response arrived. */
   declare readonly status: number;
-  /** The platform's error code (`invalid_input`, `rate_limited`…), else `http_<status>`, `timeout`, `aborted`, `network_error`, `invalid_response`. */
+  /** The platform's error code (`invalid_input`, `rate_limited`…), else `http_<status>`, `redirected`, `timeout`, `aborted`, `network_error`, `invalid_response`. */
   declare readonly code: string;
   declare readonly body: FlowErrorBody | undefined;
   /** Problems with the request body (from the server or the input validator) or with the output. */
@@ -129,6 +131,7 @@ export type FlowFailure =
   | Answered<"rate_limited", 429>
   | Answered<"server", number>
   | Answered<"http", number>
+  | Answered<"redirected", number>
   | Unanswered<"timeout" | "aborted" | "connection">
   | Answered<"invalid_response", number>;
 
@@ -203,11 +206,20 @@ export function describeHttpError(
   const suffix = requestId === undefined ? "" : ` (request id ${requestId})`;
   if (body)
     return `${body.message} [${http} ${body.code}]${suffix}${detailLines(body.details)}`;
-  const snippet =
-    typeof raw === "string" && raw
-      ? `: ${JSON.stringify(raw.slice(0, 200))}`
-      : "";
-  return `${`${http} ${response.statusText}`.trim()} without a JSON error body${snippet}${suffix}`;
+  return `${`${http} ${response.statusText}`.trim()} without a JSON error body${quoteBody(raw)}${suffix}`;
+}
+
+/**
+ * The start of a body that is not what was expected, quoted for a message; nothing when empty.
+ * Give it text that is already redacted: a cut or an escape would hide the key from redaction.
+ *
+ * @example
+ * quoteBody("<html>Bad gateway</html>"); // ': "<html>Bad gateway</html>"'
+ */
+export function quoteBody(raw: unknown): string {
+  return typeof raw === "string" && raw
+    ? `: ${JSON.stringify(raw.slice(0, 200))}`
+    : "";
 }
 
 /**

@@ -42,12 +42,15 @@ const NEVER_SENT =
 /**
  * Safe to send again? 429 and 503 say the server did not run the flow; a refused connection never
  * reached it. Anything else may have run it once already: only when the caller says that is fine.
+ * A redirect never: sent again, it would be redirected again (or, through a custom fetch that
+ * follows, reach the other origin again).
  *
  * @example
  * if (retryable(error, options.idempotent)) await sleep(delay, signal);
  */
 export function retryable(error: FlowFailure, idempotent: boolean): boolean {
   const { status, kind } = error;
+  if (kind === "redirected") return false;
   return (
     status === 429 ||
     status === 503 ||
