@@ -25,7 +25,7 @@ export type Redact = (text: string) => string;
  * redact("/login?key=sk%5F123"); // "/login?key=[redacted]"
  */
 export function keyRedactor(secret: string): Redact {
-  const needles = [secret, ...base64Forms(secret)];
+  const needles = [...new Set([secret, ...base64Forms(secret)])];
   // Every literal occurrence, whatever surrounds it; the folded pass below finds encoded ones.
   const literal = new RegExp(needles.map(toPattern).join("|"), "gi");
   const folded = [...new Set(needles.map((needle) => foldText(needle).folded))];
