@@ -19,14 +19,19 @@ export function findProjectRoot(dir: string): string | undefined {
 }
 
 /**
- * The folder whose reads and writes must stay inside it, for a path the project names: the project
- * `start` lies in, else the project of the working directory, else the working directory itself.
+ * The folder that reads and writes for `target` must stay inside: the project of the working
+ * directory (the nearest folder at or above it holding `package.json` or `.git`, else the working
+ * directory) when `target` lies in it as written; else the project `target` lies in as written,
+ * if it has one. The working directory's project is found first on purpose: a folder inside it
+ * that links elsewhere (to a folder holding some `package.json`) is not a project of its own.
  *
  * @example
  * const boundary = projectBoundary("/home/me/app/specs", "/home/me/app"); // "/home/me/app"
  */
-export function projectBoundary(start: string, cwd: string): string {
-  return findProjectRoot(start) ?? findProjectRoot(cwd) ?? path.resolve(cwd);
+export function projectBoundary(target: string, cwd: string): string {
+  const home = findProjectRoot(cwd) ?? path.resolve(cwd);
+  if (isInside(path.resolve(target), home)) return home;
+  return findProjectRoot(target) ?? home;
 }
 
 /**

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { lilconfig, type Loader } from "lilconfig";
 import type { Issue } from "../issues.js";
 import * as jsonc from "jsonc-parser";
-import { isInside, linkText, projectBoundary, staysInside } from "../project-boundary.js";
+import { linkText, projectBoundary, staysInside } from "../project-boundary.js";
 import { checkConfigValue, looksLikeConfig, notAConfigIssue } from "./config-keys.js";
 import type { FlowgenConfig } from "./define-config.js";
 
