@@ -135,4 +135,26 @@ describe("no symlink in the output folder is followed or written through", () =>
     expect(await snapshot(outside)).toEqual(before);
     expect((await lstat(path.join(dir, "generated/openapi.json"))).isFile()).toBe(true);
   });
+
+  it("flowgen diff never reads an openapi.json linked out of the project, nor quotes a file it cannot parse", async () => {
+    const dir = await generatedProject();
+    const outside = await outsideFolder({
+      "secret.json": {
+        openapi: "3.1.0",
+        paths: { "/v1/@leak/secret-value-123": { post: { operationId: "leak" } } },
+      },
+      "shadow.json": "root:$6$secret-salt-456:19000:0:99999:7:::\n",
+    });
+    await rename(path.join(dir, "generated/openapi.json"), path.join(dir, "openapi.away"));
+    await symlink(path.join(outside, "secret.json"), path.join(dir, "generated/openapi.json"));
+    const linked = await runCli(dir, "diff", "--base", "generated");
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain("leads out of the project");
+    await writeFiles(dir, { "broken.json": "root:$6$secret-salt-456:19000:0:99999:7:::\n" });
+    const broken = await runCli(dir, "diff", "--base", "broken.json");
+    expect(broken.code).toBe(2);
+    const printed = linked.stdout + linked.stderr + broken.stdout + broken.stderr;
+    expect(printed).not.toContain("secret-value-123");
+    expect(printed).not.toContain("secret-salt-456");
+  });
 });
