@@ -56,11 +56,7 @@ export const MAX_YAML_ALIASES = 1000;
  * const parsed = parseDocument("specs/@acme/qa.json", text);
  * if (parsed.ok) parsed.document.locate("/input/type"); // { line: 3, column: 5 }
  */
-export function parseDocument(
-  file: string,
-  text: string,
-  options: ParseOptions = {},
-): ParseResult {
+export function parseDocument(file: string, text: string, options: ParseOptions = {}): ParseResult {
   const quotable = options.quotable ?? (() => true);
   const parsed = /\.ya?ml$/i.test(file)
     ? parseYaml(file, text, quotable)
