@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
 import { runCli } from "./helpers/run-cli.js";
@@ -130,5 +130,26 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     expect(configured.code).toBe(2);
     expect(configured.stderr).toContain("flowgen.config.json: is not a flowgen config");
     await rm(path.join(clone, "flowgen.config.json"));
+  });
+
+  it("a cache this machine wrote is reused; with the machine's secret inside the project, none is", async () => {
+    const author = await authorsProject();
+    const stages = async () => {
+      const run = await runCli(author, "generate", "--check", "--verbose");
+      expect(run.code).toBe(0);
+      return run.stderr
+        .match(/^flowgen: (\S+(?: \S+)?) +\d+\.\d{3}s$/gm)
+        ?.map((line) => line.replace(/^flowgen: | +\d.*$/g, ""));
+    };
+    // Warm: the whole run is remembered, nothing is checked or rendered.
+    expect(await stages()).toEqual(["spec read", "checks", "write"]);
+    // A secret a repository could hold (a home folder that is the project) authenticates nothing.
+    vi.stubEnv("XDG_CACHE_HOME", path.join(author, ".cache"));
+    try {
+      expect(await stages()).toContain("model");
+      expect(await stages()).toContain("model");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
