@@ -118,6 +118,12 @@ describe("a file that is not a flow spec: nothing of it is printed beyond its fi
       "specs/@acme/env.yaml": "DEPLOY_TOKEN: !vault PRIVATEKEYVALUE\nOTHER: [KEYIDVALUE\n",
       // A spec with typos is still a spec: its problems say which key it meant.
       "specs/@acme/typo.json": { ouput: {}, input: {} },
+      // So is one with a key of its own beside input and output: the key is named, not skipped.
+      "specs/@acme/titled.json": {
+        title: "Q&A",
+        input: { type: "object" },
+        output: { type: "object" },
+      },
     });
     const result = await generate({ cwd: dir, config: false });
     const lines = result.ok ? [] : sortIssues(result.issues).map(formatIssue);
@@ -127,6 +133,7 @@ describe("a file that is not a flow spec: nothing of it is printed beyond its fi
         "specs/@acme/creds.json: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file]",
         "specs/@acme/env.yaml:3:1: invalid YAML: bad indentation; fix the syntax [syntax-error]",
         "specs/@acme/leak.yaml: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file]",
+        "specs/@acme/titled.json:2:3 #/title: unknown key "title"; allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]",
         "specs/@acme/typo.json:1:1: missing required key "output"; add it [missing-key]",
         "specs/@acme/typo.json:2:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]",
         "specs/@acme/typo.json:3:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema]",

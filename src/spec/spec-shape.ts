@@ -30,9 +30,11 @@ export function opensLike(
 }
 
 /**
- * Whether a parsed file has the shape of its kind: a flow spec is a JSON object, a shared schema an
- * object or a boolean, and every top-level key is one its kind has or a near miss (`opensLike`).
- * A credentials file that opens with `"type"` is not a schema for that.
+ * Whether a parsed file has the shape of its kind: a flow spec is a JSON object that holds `input`
+ * or `output`, or whose every top-level key is a flow spec's or a near miss (`opensLike`); then its
+ * other problems are reported in full (an unknown key by its name). A shared schema is a boolean or
+ * an object whose every top-level key is a keyword or a near miss: a credentials file that opens
+ * with `"type"` is not a schema for that.
  *
  * @example
  * looksLikeSpec("flow", { input: {}, output: {} }, SPEC_KEYS); // true
@@ -43,7 +45,10 @@ export function looksLikeSpec(
   specKeys: readonly string[],
 ): boolean {
   if (kind === "shared" && typeof value === "boolean") return true;
-  return isPlainObject(value) && Object.keys(value).every((key) => opensLike(kind, key, specKeys));
+  if (!isPlainObject(value)) return false;
+  if (kind === "flow" && (Object.hasOwn(value, "input") || Object.hasOwn(value, "output")))
+    return true;
+  return Object.keys(value).every((key) => opensLike(kind, key, specKeys));
 }
 
 /**
