@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import yargs, { type Argv } from "yargs";
+import yargs, { type Argv, type Options } from "yargs";
 import { distance } from "fastest-levenshtein";
+import { findMissingValues, findShortFlagMistakes } from "./cli/check-argv.js";
 import { EXIT, EXIT_CODES_HELP, type CliContext, type Command, type Io } from "./cli/command.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
@@ -82,6 +83,10 @@ export async function main(
   }
   let output = "";
   try {
+    const typed = COMMANDS.find((command) => command.usage.split(" ")[0] === argv[0]);
+    const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
+    const mistakes = findShortFlagMistakes(argv, flags, shortFlagsOf(flags));
+    if (mistakes.length > 0) return refuseUsage(io, mistakes);
     await parser.parseAsync([...argv], {}, (_error, _args, text) => void (output = text));
     if (failures.length > 0) {
       for (const line of explainFailures(failures, argv)) io.err(line);
@@ -89,13 +94,37 @@ export async function main(
       return EXIT.invalid;
     }
     if (output !== "") io.out(output);
-    return chosen === undefined ? EXIT.ok : await chosen.command.run(chosen.args, context);
+    if (chosen === undefined) return EXIT.ok;
+    const missing = findMissingValues(
+      chosen.args,
+      { ...GLOBAL_OPTIONS, ...chosen.command.options },
+      argv,
+    );
+    if (missing.length > 0) return refuseUsage(io, missing);
+    return await chosen.command.run(chosen.args, context);
   } catch (error) {
     io.err(
       `flowgen: internal error (a bug in flowgen; please report it with this output):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     return EXIT.internal;
   }
+}
+
+/** Usage mistakes found before anything runs: each on its own line, then where help is. */
+function refuseUsage(io: Io, mistakes: readonly string[]): number {
+  for (const mistake of mistakes) io.err(`flowgen: ${mistake}`);
+  io.err("Run flowgen --help for usage.");
+  return EXIT.invalid;
+}
+
+/** The one-letter flags: help and version, and the aliases a command declares (`-w`). */
+function shortFlagsOf(flags: Readonly<Record<string, Options>>): string[] {
+  const aliases = Object.values(flags).flatMap((flag): readonly string[] => {
+    const alias: unknown = flag.alias;
+    if (typeof alias === "string") return [alias];
+    return Array.isArray(alias) ? alias.filter((name) => typeof name === "string") : [];
+  });
+  return ["h", "v", ...aliases.filter((alias) => alias.length === 1)];
 }
 
 function describeCommand(y: Argv, command: Command): Argv {

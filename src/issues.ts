@@ -47,6 +47,8 @@ export const ISSUE_CODES = {
   "invalid-config":
     "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
   "invalid-option": "A command-line option has a value flowgen cannot use.",
+  "overlapping-folders":
+    "The output folder lies inside the specs folder, holds it, or is the same folder.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

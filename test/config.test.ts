@@ -27,7 +27,7 @@ describe("flowgen.config", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      new RegExp(`^flowgen: 1 flows → client: ${outputFileCount(1, { validators: true })} added`),
+      new RegExp(`^flowgen: 1 flow → client: ${outputFileCount(1, { validators: true })} added`),
     );
     expect(await readdir(path.join(dir, "client/@acme"))).toContain("qa.validators.ts");
     expect(await readFile(path.join(dir, "client/@acme/qa.ts"), "utf8")).toContain(
@@ -35,7 +35,7 @@ describe("flowgen.config", () => {
     );
     expect(await flowgen(dir, "generate", "--check")).toEqual({
       code: 0,
-      stdout: `flowgen: client is up to date (${outputFileCount(1, { validators: true })} files, 1 flows).\n`,
+      stdout: `flowgen: client is up to date (${outputFileCount(1, { validators: true })} files, 1 flow).\n`,
       stderr: "",
     });
     // A flag wins over the file: without validators the output differs.
@@ -102,7 +102,7 @@ describe("flowgen.config", () => {
     const run = await flowgen(path.join(dir, "tools"), "generate", "--no-cache");
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(
-      new RegExp(`^flowgen: 1 flows → \\.\\./src/generated: ${outputFileCount(1)} added`),
+      new RegExp(`^flowgen: 1 flow → \\.\\./src/generated: ${outputFileCount(1)} added`),
     );
     expect(await readdir(path.join(dir, "src/generated"))).toContain("runtime");
   });

@@ -229,7 +229,7 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
     const added = outputFileCount(1) - 2;
     expect(accepted.stdout).toMatch(
       new RegExp(
-        `^@acme/qa #/input/required: "lang" is now required \\(breaking for callers\\)\\nContract generated/openapi.json → specs: 1 breaking change, 0 compatible changes\\nflowgen: 1 flows → generated: ${added} added, 2 changed, 0 removed, 0 unchanged`,
+        `^@acme/qa #/input/required: "lang" is now required \\(breaking for callers\\)\\nContract generated/openapi.json → specs: 1 breaking change, 0 compatible changes\\nflowgen: 1 flow → generated: ${added} added, 2 changed, 0 removed, 0 unchanged`,
       ),
     );
   });

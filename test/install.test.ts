@@ -80,7 +80,7 @@ describe("the packed package, installed as a user installs it", () => {
       expect((await flowgen("init")).stdout).toContain("flowgen init: created flowgen.config.ts");
       const generated = await flowgen("generate");
       expect(generated.stdout).toMatch(
-        new RegExp(`^flowgen: 1 flows → generated: ${outputFileCount(1)} added`),
+        new RegExp(`^flowgen: 1 flow → generated: ${outputFileCount(1)} added`),
       );
       expect((await readdir(path.join(dir, "generated/@example"))).sort()).toEqual([
         "hello.ts",

@@ -62,7 +62,7 @@ describe("flowgen init", () => {
     const generated = await flowgen(dir, "generate");
     expect(generated.stderr).toBe("");
     expect(generated.stdout).toMatch(
-      new RegExp(`^flowgen: 1 flows → generated: ${outputFileCount(1)} added`),
+      new RegExp(`^flowgen: 1 flow → generated: ${outputFileCount(1)} added`),
     );
     expect((await flowgen(dir, "generate", "--check")).code).toBe(0);
 

@@ -105,12 +105,12 @@ describe("generate --watch", () => {
     expect(out).toHaveLength(2);
     expect(out[0]).toMatch(
       new RegExp(
-        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: ${outputFileCount(1)} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)$`,
+        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flow → generated: ${outputFileCount(1)} added, 0 changed, 0 removed, 0 unchanged \\(\\d+\\.\\d\\ds\\)$`,
       ),
     );
     expect(out[1]).toMatch(
       new RegExp(
-        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flows → generated: 0 added, 3 changed, 0 removed, ${outputFileCount(1) - 3} unchanged \\(\\d+\\.\\d\\ds\\) after specs/@acme/qa\\.json$`,
+        `^\\d\\d:\\d\\d:\\d\\d flowgen: 1 flow → generated: 0 added, 3 changed, 0 removed, ${outputFileCount(1) - 3} unchanged \\(\\d+\\.\\d\\ds\\) after specs/@acme/qa\\.json$`,
       ),
     );
     expect(err[0]).toBe("flowgen: watching the specs and the config file; Ctrl-C stops.");

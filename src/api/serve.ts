@@ -27,7 +27,9 @@ export async function serve(options: ServeApiOptions = {}): Promise<ServeResult>
   const loaded =
     config === false ? { ok: true as const, config: {}, root: cwd } : await loadConfig(cwd, config);
   if (!loaded.ok) return loaded;
-  const { headersTimeout, requestTimeout, ...settings } = resolveServeSettings(loaded, cwd, given);
+  const resolved = resolveServeSettings(loaded, cwd, given);
+  if (!resolved.ok) return resolved;
+  const { headersTimeout, requestTimeout, ...settings } = resolved.settings;
   const { startServe } = await import("../serve/serve.js");
   return startServe({
     ...settings,

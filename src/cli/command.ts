@@ -51,7 +51,7 @@ export function reportIssues(
 ): number {
   const sorted = sortIssues(issues);
   for (const issue of sorted) io.err(formatIssue(issue));
-  io.err(summary(`${sorted.length} problem${sorted.length === 1 ? "" : "s"}`));
+  io.err(summary(plural(sorted.length, "problem")));
   return EXIT.invalid;
 }
 
@@ -66,6 +66,7 @@ export function whereIssues(issues: readonly Issue[], specs: string | undefined)
     (issue) =>
       issue.code !== "invalid-config" &&
       issue.code !== "invalid-option" &&
+      issue.code !== "overlapping-folders" &&
       issue.code !== "not-an-output-folder",
   );
   return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
@@ -86,4 +87,14 @@ export function pickFlags<T extends object>(
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (args[key] !== undefined) picked[key] = args[key];
   return picked as Partial<T>;
+}
+
+/**
+ * A count and its noun, singular for one: "1 flow", "2 flows".
+ *
+ * @example
+ * plural(1, "file"); // "1 file"
+ */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -13,6 +13,7 @@ import type { OutputDiff } from "../write/write-output.js";
 import {
   EXIT,
   pickFlags,
+  plural,
   reportIssues,
   whereIssues,
   type CliContext,
@@ -125,7 +126,7 @@ export const generateCommand: Command = {
       if (args["verbose"] === true) reportStages(io, result.stages);
       if (result.upToDate) {
         io.out(
-          `flowgen: ${outDisplay} is up to date (${result.files.length} files, ${result.flowCount} flows).`,
+          `flowgen: ${outDisplay} is up to date (${plural(result.files.length, "file")}, ${plural(result.flowCount, "flow")}).`,
         );
         return EXIT.ok;
       }
@@ -188,7 +189,7 @@ function reportStages(io: Io, stages: readonly (readonly [string, number])[]): v
 function reportBreaking(io: Io, contract: DiffReport): number {
   io.err(formatDiffReport(contract, "text").trimEnd());
   io.err(
-    `flowgen: ${contract.breaking} change${contract.breaking === 1 ? "" : "s"} would break callers; nothing was written (--fail-on-breaking).`,
+    `flowgen: ${plural(contract.breaking, "change")} would break callers; nothing was written (--fail-on-breaking).`,
   );
   return EXIT.breaking;
 }
@@ -208,7 +209,7 @@ function describeWrite(
   seconds: number,
 ): string {
   const { diff } = result;
-  return `flowgen: ${result.flowCount} flows → ${displayPath(cwd, result.settings.out)}: ${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed, ${diff.unchanged} unchanged (${seconds.toFixed(2)}s)`;
+  return `flowgen: ${plural(result.flowCount, "flow")} → ${displayPath(cwd, result.settings.out)}: ${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed, ${diff.unchanged} unchanged (${seconds.toFixed(2)}s)`;
 }
 
 function describeChanged(changed: readonly string[]): string {
@@ -229,7 +230,7 @@ async function reportStale(
 ): Promise<void> {
   const count = countChanges(diff);
   io.err(
-    `flowgen: ${outDisplay} is stale: ${count} file${count === 1 ? "" : "s"} differ from the specs. Run flowgen generate and commit the result.`,
+    `flowgen: ${outDisplay} is stale: ${plural(count, "file")} ${count === 1 ? "differs" : "differ"} from the specs. Run flowgen generate and commit the result.`,
   );
   for (const p of diff.added) io.err(`  missing  ${outDisplay}/${p}`);
   for (const p of diff.changed) io.err(`  changed  ${outDisplay}/${p}`);

@@ -1,5 +1,5 @@
 import { serve, type ServeApiOptions } from "../api/serve.js";
-import { EXIT, pickFlags, reportIssues, whereIssues, type Command } from "./command.js";
+import { EXIT, pickFlags, plural, reportIssues, whereIssues, type Command } from "./command.js";
 
 /** `flowgen serve`: the flow invocation service, locally. */
 export const serveCommand: Command = {
@@ -157,10 +157,9 @@ export const serveCommand: Command = {
         io.err(`flowgen serve: ${error.message}`);
         return EXIT.invalid;
       }
-      if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-        io.err(
-          `flowgen serve: the port is in use (${error.message}); pass another --port (0 picks a free one)`,
-        );
+      const listening = describeListenError(error);
+      if (listening !== undefined) {
+        io.err(`flowgen serve: ${listening}`);
         return EXIT.invalid;
       }
       throw error;
@@ -175,7 +174,7 @@ export const serveCommand: Command = {
     }
     const key = server.devKey ?? "<API_KEY>";
     io.err(
-      `flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)`,
+      `flowgen serve: ${plural(server.flows.length, "flow")} on ${server.url} (POST /v1/@org/flow-name)`,
     );
     if (server.devKey !== undefined)
       io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
@@ -195,3 +194,35 @@ export const serveCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/**
+ * Why the server could not listen, as a sentence, when the host or port given is the reason (a
+ * mistake to fix, not a bug): undefined for anything else.
+ */
+function describeListenError(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !("code" in error)) return undefined;
+  const { code } = error;
+  const address = "hostname" in error ? String(error.hostname) : undefined;
+  switch (code) {
+    case "EADDRINUSE":
+      return `the port is in use (${error.message}); pass another --port (0 picks a free one)`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_FAIL":
+    case "EAI_NONAME":
+      return `the host ${JSON.stringify(address ?? "")} does not resolve to an address (${code}); pass --host with an address of this machine, such as 127.0.0.1, localhost or 0.0.0.0`;
+    case "EADDRNOTAVAIL":
+      return `cannot listen on ${describeAddress(error)}: it is not an address of this machine; pass --host with one that is, such as 127.0.0.1 or 0.0.0.0`;
+    case "EACCES":
+    case "EPERM":
+      return `not allowed to listen on ${describeAddress(error)} (${code}): ports below 1024 need privileges; pass a --port of 1024 or above (0 picks a free one)`;
+    default:
+      return undefined;
+  }
+}
+
+function describeAddress(error: Error): string {
+  const { address, port } = error as { address?: unknown; port?: unknown };
+  if (typeof address !== "string") return "that address";
+  return typeof port === "number" ? `${address}:${port}` : address;
+}

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Issue } from "../issues.js";
-import { describeWrongValue } from "./config-keys.js";
+import { isInside } from "../project-boundary.js";
+import { SERVE_KEYS, describeWrongValue } from "./config-keys.js";
 import type { FlowgenConfig, FlowgenServeConfig } from "./define-config.js";
 
 /** Everything `generate`, `--check` and `--watch` need, defaults filled in; paths relative to `cwd`. */
@@ -90,7 +91,32 @@ export function resolveGenerateSettings(
     if (problem !== undefined)
       issues.push({ code: "invalid-option", file: "--base-url", message: problem });
   }
+  const overlap = checkFoldersApart(settings, cwd);
+  if (overlap !== undefined) issues.push(overlap);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, settings };
+}
+
+/**
+ * The output folder may not lie inside the specs folder, nor the specs inside the output folder
+ * (nor be the same): flowgen replaces the output folder's whole content, and reads every file
+ * under the specs folder as a spec, so either run would work once and break the next.
+ */
+function checkFoldersApart(settings: GenerateSettings, cwd: string): Issue | undefined {
+  const specs = path.resolve(cwd, settings.specs);
+  const out = path.resolve(cwd, settings.out);
+  const where = isInside(out, specs)
+    ? specs === out
+      ? "is the specs folder"
+      : `lies inside the specs folder ${settings.specs}`
+    : isInside(specs, out)
+      ? `holds the specs folder ${settings.specs}`
+      : undefined;
+  if (where === undefined) return undefined;
+  return {
+    code: "overlapping-folders",
+    file: settings.out,
+    message: `the output folder ${where}; flowgen replaces the output folder's content and reads every file under the specs folder as a spec, so this would work once and break the next run. Keep them apart, such as specs: "specs" and out: "generated"`,
+  };
 }
 
 /**
@@ -104,12 +130,34 @@ export function resolveServeSettings(
   loaded: { readonly config: FlowgenConfig; readonly root: string },
   cwd: string,
   given: Given<ServeSettings>,
-): ServeSettings {
+): { ok: true; settings: ServeSettings } | { ok: false; issues: Issue[] } {
   const fromConfig: FlowgenServeConfig & { specs?: string } = {
     ...(loaded.config.specs === undefined ? {} : { specs: loaded.config.specs }),
     ...loaded.config.serve,
   };
-  return mergeSettings(SERVE_DEFAULTS, rebase(fromConfig, SERVE_PATHS, loaded.root, cwd), given);
+  // Values given as flags or API options are checked as the config file's are: a port of 70000
+  // is a sentence naming the flag, not Node's RangeError.
+  const issues = Object.entries(SERVE_KEYS).flatMap(([key, kind]) => {
+    const value = (given as Record<string, unknown>)[key];
+    const problem = value === undefined ? undefined : describeWrongValue(value, kind);
+    return problem === undefined
+      ? []
+      : [{ code: "invalid-option" as const, file: `--${kebabCase(key)}`, message: problem }];
+  });
+  if (issues.length > 0) return { ok: false, issues };
+  return {
+    ok: true,
+    settings: mergeSettings(
+      SERVE_DEFAULTS,
+      rebase(fromConfig, SERVE_PATHS, loaded.root, cwd),
+      given,
+    ),
+  };
+}
+
+/** `keysFile` → `keys-file`: a setting's flag. */
+function kebabCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 function mergeSettings<T extends object>(defaults: T, config: Given<T>, given: Given<T>): T {

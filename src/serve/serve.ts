@@ -154,7 +154,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
           [current, model] = [nextApp, next];
           if (previous !== app) await previous.close();
           say(
-            `flowgen serve: reloaded the specs: ${next.flows.length} flows (${next.flows.map((flow) => flow.id).join(", ")})`,
+            `flowgen serve: reloaded the specs: ${next.flows.length} flow${next.flows.length === 1 ? "" : "s"} (${next.flows.map((flow) => flow.id).join(", ")})`,
           );
         },
         say,

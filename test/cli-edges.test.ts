@@ -1,0 +1,125 @@
+import { readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli as flowgen } from "./helpers/run-cli.js";
+import { tempProject } from "./helpers/temp-dir.js";
+
+const qa = {
+  input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
+  output: { type: "object", required: ["answer"], properties: { answer: { type: "string" } } },
+};
+
+describe("command-line mistakes exit 2 naming the flag, before anything runs", () => {
+  it.each<[string[], string]>([
+    [["generate", "-check"], "flowgen: -check is not an option; did you mean --check?"],
+    [["generate", "-chek"], "flowgen: -chek is not an option (short options are -h, -v, -w)"],
+    [["-check"], "flowgen: -check is not an option"],
+    [["serve", "-x"], "flowgen: -x is not an option (short options are -h, -v)"],
+    [["generate", "--specs"], "flowgen: --specs needs a value, such as --specs specs"],
+    [["generate", "--specs", "--check"], "flowgen: --specs needs a value"],
+    [["generate", "--out="], "flowgen: --out needs a value, such as --out generated"],
+    [["generate", "--config"], "flowgen: --config needs a value"],
+    [["serve", "--port"], "flowgen: --port needs a value, such as --port 8787"],
+    [["serve", "--port", "abc"], 'flowgen: --port must be a number, not "abc"'],
+    [["serve", "--fault"], "flowgen: --fault needs a value"],
+    [["diff", "--format"], "flowgen: --format needs a value"],
+  ])("flowgen %j", async (argv, message) => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const run = await flowgen(dir, ...argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain("Run flowgen --help for usage.");
+    expect(await readdir(dir)).toEqual(["specs"]);
+  });
+
+  it("still takes the short flags it has, bundled too, and negative numbers as values", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    expect((await flowgen(dir, "generate", "-h")).code).toBe(0);
+    expect((await flowgen(dir, "-v")).code).toBe(0);
+    // -w (watch) with -h: help, as yargs has it; no file is written.
+    expect((await flowgen(dir, "generate", "-wh")).code).toBe(0);
+    const seeded = await flowgen(dir, "serve", "--seed", "-1", "--port", "x");
+    expect(seeded.stderr).toContain('--port must be a number, not "x"');
+    expect(seeded.stderr).not.toContain("--seed");
+  });
+});
+
+describe("an output folder and a specs folder that overlap", () => {
+  it.each<[string[], string]>([
+    [["--out", "specs/generated"], "the output folder lies inside the specs folder specs"],
+    [
+      ["--specs", "generated/specs", "--out", "generated"],
+      "holds the specs folder generated/specs",
+    ],
+    [["--specs", ".", "--out", "generated"], "lies inside the specs folder ."],
+    [["--out", "specs"], "the output folder is the specs folder"],
+  ])("generate %j is refused before anything is written", async (flags, message) => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "generated/specs/.keep": "" });
+    for (const mode of [[], ["--check"]]) {
+      const run = await flowgen(dir, "generate", ...mode, ...flags);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).toContain("[overlapping-folders]");
+      expect(run.stderr).toMatch(/flowgen: 1 problem; nothing was (written|checked)\.\n$/);
+    }
+    expect((await readdir(dir)).sort()).toEqual(["generated", "specs"]);
+    expect(await readdir(path.join(dir, "specs"))).toEqual(["@acme"]);
+  });
+
+  it("is refused from the config file too, and by init", async () => {
+    const dir = await tempProject({
+      "flowgen.config.json": { out: "specs/client" },
+      "specs/@acme/qa.json": qa,
+    });
+    const run = await flowgen(dir, "generate");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("specs/client: the output folder lies inside the specs folder");
+    const init = await tempProject({});
+    const refused = await flowgen(init, "init", "--specs", "api", "--out", "api/gen");
+    expect(refused.code).toBe(2);
+    expect(await readdir(init)).toEqual([]);
+  });
+});
+
+describe("flowgen serve: a host or port it cannot listen on", () => {
+  it.each<[string[], RegExp]>([
+    // An empty label: the resolver refuses the name itself, so no query leaves the machine.
+    [
+      ["--host", "nosuch..invalid"],
+      /^flowgen serve: the host "nosuch\.\.invalid" does not resolve to an address \(E[A-Z_]+\); pass --host with an address of this machine/,
+    ],
+    // TEST-NET-1 (RFC 5737): never an address of this machine.
+    [
+      ["--host", "192.0.2.1"],
+      /^flowgen serve: cannot listen on 192\.0\.2\.1(:\d+)?: it is not an address of this machine/,
+    ],
+    [["--port", "70000"], /^--port: must be a port number from 0 to 65535, not 70000/],
+    [["--port", "-1"], /^--port: must be a port number from 0 to 65535, not -1/],
+    [["--rate", "0"], /^--rate: must be a number above 0, not 0/],
+  ])("%j exits 2 with a sentence, not an internal error", async (flags, message) => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const port = flags.includes("--port") ? [] : ["--port", "0"];
+    const run = await flowgen(dir, "serve", "--no-watch", ...port, ...flags);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toContain("internal error");
+    expect(run.stderr).not.toContain("    at ");
+  });
+});
+
+describe("counts in messages", () => {
+  it("say 1 flow, 1 file and 1 problem, in the singular", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const generated = await flowgen(dir, "generate");
+    expect(generated.stdout).toMatch(/^flowgen: 1 flow → generated: /);
+    expect((await flowgen(dir, "generate", "--check")).stdout).toMatch(
+      /^flowgen: generated is up to date \(\d+ files, 1 flow\)\.$/m,
+    );
+    await writeFile(path.join(dir, "generated/@acme/qa.ts"), "// edited\n");
+    const stale = await flowgen(dir, "generate", "--check");
+    expect(stale.stderr).toContain(
+      "flowgen: generated is stale: 1 file differs from the specs. Run flowgen generate",
+    );
+  });
+});
