@@ -1,8 +1,15 @@
-import { readFileSync } from "node:fs";
 import yargs, { type Argv, type Options } from "yargs";
 import { distance } from "fastest-levenshtein";
 import { findMissingValues, findShortFlagMistakes } from "./cli/check-argv.js";
-import { EXIT, EXIT_CODES_HELP, type CliContext, type Command, type Io } from "./cli/command.js";
+import {
+  EXIT,
+  EXIT_CODES_HELP,
+  describeInternalError,
+  readOwnPackage,
+  type CliContext,
+  type Command,
+  type Io,
+} from "./cli/command.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
@@ -64,7 +71,7 @@ export async function main(
     .epilogue(EXIT_CODES_HELP)
     .help()
     .alias("help", "h")
-    .version(readOwnVersion())
+    .version(readOwnPackage().version)
     .alias("version", "v")
     .fail((message, error) => {
       if (error) throw error;
@@ -103,9 +110,7 @@ export async function main(
     if (missing.length > 0) return refuseUsage(io, missing);
     return await chosen.command.run(chosen.args, context);
   } catch (error) {
-    io.err(
-      `flowgen: internal error (a bug in flowgen; please report it with this output):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
+    io.err(describeInternalError(error));
     return EXIT.internal;
   }
 }
@@ -174,15 +179,6 @@ function nearestCommand(typed: string, names: readonly string[]): string | undef
     .filter((name) => distance(name, typed) <= Math.max(2, Math.floor(typed.length / 3)))
     .sort((a, b) => distance(a, typed) - distance(b, typed));
   return near[0];
-}
-
-/** flowgen's own version: yargs alone would read the package.json of the project flowgen is installed in. */
-function readOwnVersion(): string {
-  return (
-    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-      version: string;
-    }
-  ).version;
 }
 
 function waitForSignal(): Promise<string> {

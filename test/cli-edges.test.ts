@@ -1,8 +1,9 @@
-import { readdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { describeInternalError } from "../src/cli/command.js";
 import { runCli as flowgen } from "./helpers/run-cli.js";
-import { tempProject } from "./helpers/temp-dir.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const qa = {
   input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
@@ -121,5 +122,19 @@ describe("counts in messages", () => {
     expect(stale.stderr).toContain(
       "flowgen: generated is stale: 1 file differs from the specs. Run flowgen generate",
     );
+  });
+});
+
+describe("where to report a bug", () => {
+  it("package.json names the repository and the issue tracker, and an internal error points there", async () => {
+    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      repository?: { url?: string };
+      bugs?: { url?: string };
+    };
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\/.+\.git$/);
+    expect(manifest.bugs?.url).toMatch(/^https:\/\/.+\/issues$/);
+    const report = describeInternalError(new Error("boom"));
+    expect(report).toContain(`please report it at ${manifest.bugs?.url} with this output`);
+    expect(report).toContain("Error: boom\n    at ");
   });
 });

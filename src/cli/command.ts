@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Options, PositionalOptions } from "yargs";
 import type { Issue } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
@@ -97,4 +98,24 @@ export function pickFlags<T extends object>(
  */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** flowgen's own package.json: yargs alone would read the package.json of the project flowgen is installed in. */
+export function readOwnPackage(): { readonly version: string; readonly bugs: string } {
+  const manifest = JSON.parse(
+    readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+  ) as { version: string; bugs?: { url?: string } };
+  return { version: manifest.version, bugs: manifest.bugs?.url ?? "flowgen's issue tracker" };
+}
+
+/**
+ * The report of an exception that is a bug in flowgen, not a mistake in the input: where to report
+ * it, and the stack.
+ *
+ * @example
+ * io.err(describeInternalError(error));
+ */
+export function describeInternalError(error: unknown, after = ""): string {
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `flowgen: internal error (a bug in flowgen; please report it at ${readOwnPackage().bugs} with this output)${after}:\n${stack}`;
 }

@@ -12,6 +12,7 @@ import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
 import {
   EXIT,
+  describeInternalError,
   pickFlags,
   plural,
   reportIssues,
@@ -166,10 +167,7 @@ async function watchGenerate(
             `${time} flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; the output was left as it was; waiting for changes.`,
         );
     },
-    onError: (error) =>
-      io.err(
-        `flowgen: internal error (a bug in flowgen; please report it with this output); still watching:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      ),
+    onError: (error) => io.err(describeInternalError(error, "; still watching")),
   });
   if (!("close" in watcher)) return reportGenerateIssues(io, watcher);
   io.err("flowgen: watching the specs and the config file; Ctrl-C stops.");
