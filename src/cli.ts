@@ -10,6 +10,7 @@ import {
   type Command,
   type Io,
 } from "./cli/command.js";
+import type { Terminal } from "./cli/terminal.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
@@ -49,12 +50,19 @@ export async function main(
     readonly cwd?: string;
     readonly io?: Io;
     readonly stopped?: () => Promise<string>;
+    /** stderr as a terminal; default `process.stderr` unless `io` is given. */
+    readonly terminal?: Terminal;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    readonly now?: () => number;
   } = {},
 ): Promise<number> {
   const context: CliContext = {
     cwd: options.cwd ?? process.cwd(),
     io: options.io ?? defaultIo(),
     stopped: options.stopped ?? waitForSignal,
+    terminal: options.terminal ?? (options.io === undefined ? process.stderr : undefined),
+    env: options.env ?? process.env,
+    now: options.now,
   };
   const { io } = context;
   const failures: string[] = [];

@@ -14,7 +14,7 @@ import type { DiffReport } from "./diff/contract-diff.js";
 import { createFormatter, type Formatter } from "./format/format-files.js";
 import { produceFiles, type Planned } from "./produce-files.js";
 import { inThreadPool, startWorkerPool } from "./workers/stage-pool.js";
-import { compareText, type Issue } from "./issues.js";
+import { compareText, type Issue, type Rules } from "./issues.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
@@ -28,6 +28,7 @@ import {
   type OutputManifest,
 } from "./manifest/output-manifest.js";
 import { listOutputFiles } from "./write/write-output.js";
+import { PACKAGE_MARKER, PACKAGE_MARKER_PATH } from "./emit/package-marker.js";
 import { readTextFiles } from "./read-text-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
@@ -55,17 +56,31 @@ export interface GenerateOptions {
   readonly trustManifest?: boolean | undefined;
   /** Where to add the time each stage takes (`--verbose`). */
   readonly times?: StageTimes | undefined;
+  /** Severities the project chose for the spec checks (the config file's `rules`). */
+  readonly rules?: Rules | undefined;
+  /** Also write `package.json` saying `"type": "module"` into the output folder (`needsModuleMarker`). */
+  readonly moduleMarker?: boolean | undefined;
 }
 
-/** `contract`: how the rendered contract differs from the one in the output folder, when there is one and it changed. */
+/**
+ * `contract`: how the rendered contract differs from the one in the output folder, when there is
+ * one and it changed. `warnings`: problems the rules make warnings, found now or, for specs not
+ * checked again, when this machine's cache last checked them.
+ */
 export type RenderResult =
   | {
       readonly ok: true;
       readonly files: readonly OutputFile[];
       readonly flowCount: number;
       readonly contract?: DiffReport;
+      readonly warnings?: readonly Issue[];
     }
-  | { readonly ok: false; readonly issues: readonly Issue[]; readonly contract?: DiffReport };
+  | {
+      readonly ok: false;
+      readonly issues: readonly Issue[];
+      readonly contract?: DiffReport;
+      readonly warnings?: readonly Issue[];
+    };
 
 /** Below this many files to render, starting worker threads costs more than it saves. */
 const POOL_THRESHOLD = 64;
@@ -90,7 +105,7 @@ export async function renderProject(options: GenerateOptions): Promise<RenderRes
   const { contract, refused } = await times.measure("checks", () =>
     checkOutputContract(options, sources, rendered.files),
   );
-  if (refused) return { ok: false, issues: refused, contract };
+  if (refused) return { ok: false, issues: refused, contract, warnings: rendered.warnings };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
 
@@ -122,6 +137,7 @@ async function readRunInputs(options: GenerateOptions, outDir: string): Promise<
     formatter.fingerprint,
     options.baseUrl ?? "",
     String(options.validators === true),
+    String(options.moduleMarker === true),
   );
   return { runtime, validation, formatter, fingerprint, salt: hashParts(code, fingerprint) };
 }
@@ -189,7 +205,9 @@ async function renderFiles(
   const inputs = await readRunInputs(options, outDir);
   const { formatter, salt } = inputs;
   // Everything a run depends on: when none of it changed, the previous run's files are the answer.
-  const runKey = `run:${hashParts(salt, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
+  // The rules decide what a check refuses: a run under other rules is another run.
+  const rulesKey = JSON.stringify(Object.entries(options.rules ?? {}).sort());
+  const runKey = `run:${hashParts(salt, rulesKey, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   const remembered = sources.issues.length === 0 ? recall(cache, runKey) : undefined;
   if (remembered) {
     await cache.save();
@@ -214,7 +232,7 @@ async function renderFiles(
     // A flow whose inputs this machine's cache saw pass the checks (or, trusted, the manifest records) was checked by this flowgen.
     const flowInputs = hashFlowInputs(inputs.fingerprint, sources);
     const checkKeys = Object.keys(flowInputs).map((relPath) =>
-      hashParts(salt, "checked", flowInputs[relPath] ?? ""),
+      hashParts(salt, "checked", rulesKey, flowInputs[relPath] ?? ""),
     );
     const trusted = new Set(
       Object.keys(flowInputs).filter(
@@ -223,9 +241,22 @@ async function renderFiles(
           (reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath]),
       ),
     );
-    const checked = times.measure("checks", () => checkSpecs(sources, { trusted }));
-    if (!checked.ok) return checked;
-    for (const key of checkKeys) cache.set(key, "");
+    const checked = times.measure("checks", () =>
+      checkSpecs(sources, { trusted, rules: options.rules }),
+    );
+    // The cache entry of a flow that passed keeps its warnings: a run that trusts it says them again.
+    const warnings = [
+      ...checked.warnings,
+      ...Object.keys(flowInputs).flatMap((relPath, i) =>
+        trusted.has(relPath) ? readWarnings(cache.get(checkKeys[i] ?? "")) : [],
+      ),
+    ];
+    if (!checked.ok) return { ...checked, warnings };
+    const displayPaths = new Map(sources.flows.map((flow) => [flow.relPath, flow.displayPath]));
+    Object.keys(flowInputs).forEach((relPath, i) => {
+      const own = warnings.filter((warning) => warning.file === displayPaths.get(relPath));
+      cache.set(checkKeys[i] ?? "", JSON.stringify(own));
+    });
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
     const model = times.measure("model", () =>
       buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
@@ -253,7 +284,7 @@ async function renderFiles(
         issues.push(validatorIssue(outcome.reason, options.specs));
       else throw outcome.reason;
     }
-    if (issues.length > 0) return { ok: false, issues };
+    if (issues.length > 0) return { ok: false, issues, warnings };
     const manifestFile = await formatter.formatJson(
       MANIFEST_PATH,
       buildManifest(
@@ -272,6 +303,7 @@ async function renderFiles(
         flowCount: model.flows.length,
         files: [...plan.map((file) => [file.path, file.key]), [MANIFEST_PATH, manifestKey]],
         checked: checkKeys,
+        warnings,
       }),
     );
     await cache.save();
@@ -279,6 +311,7 @@ async function renderFiles(
       ok: true,
       files: files.sort((a, b) => compareText(a.path, b.path)),
       flowCount: model.flows.length,
+      warnings,
     };
   } finally {
     await (await pool)?.close();
@@ -345,6 +378,16 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
       render: async () => (await stages()).emitIndexModule(model),
     }),
   ];
+  // Generated modules are ES modules: saying so lets them compile in a CommonJS package whose
+  // TypeScript has verbatimModuleSyntax (npm init -y with tsc --init), where nothing else would.
+  if (options.moduleMarker === true)
+    plan.push(
+      planned({
+        path: PACKAGE_MARKER_PATH,
+        inputs: hashParts(salt, PACKAGE_MARKER_PATH),
+        render: { json: PACKAGE_MARKER },
+      }),
+    );
   for (const flow of model.flows) {
     const flowDocumentText = JSON.stringify(
       compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
@@ -401,17 +444,19 @@ async function lazyStages() {
 function recall(
   cache: RenderCache,
   runKey: string,
-): { files: OutputFile[]; flowCount: number } | undefined {
+): { files: OutputFile[]; flowCount: number; warnings: Issue[] } | undefined {
   const entry = cache.get(runKey);
   if (entry === undefined) return undefined;
   const {
     flowCount,
     files,
     checked = [],
+    warnings = [],
   } = JSON.parse(entry) as {
     flowCount: number;
     files: [string, string][];
     checked?: string[];
+    warnings?: Issue[];
   };
   // Kept for the next run that changes one spec: the others need not be checked again.
   for (const key of checked) cache.get(key);
@@ -421,5 +466,16 @@ function recall(
     if (content === undefined) return undefined;
     out.push({ path: filePath, content });
   }
-  return { files: out.sort((a, b) => compareText(a.path, b.path)), flowCount };
+  return { files: out.sort((a, b) => compareText(a.path, b.path)), flowCount, warnings };
+}
+
+/** The warnings a check cache entry keeps (none for an entry that is not this machine's JSON). */
+function readWarnings(entry: string | undefined): Issue[] {
+  if (entry === undefined || entry === "") return [];
+  try {
+    const value: unknown = JSON.parse(entry);
+    return Array.isArray(value) ? (value as Issue[]) : [];
+  } catch {
+    return [];
+  }
 }

@@ -29,6 +29,8 @@ export const ISSUE_CODES = {
     "A schema uses a keyword flowgen cannot bundle ($id, $anchor, $dynamicRef).",
   "invalid-pattern":
     "A pattern or patternProperties key is not a valid ECMAScript regular expression.",
+  "non-unicode-pattern":
+    "A pattern compiles only without the u flag; flowgen uses it without (a warning by default).",
   "not-an-object-schema": "An input or output schema does not describe a JSON object.",
   "ref-not-found": "A $ref points to a file or location that does not exist.",
   "ref-outside-specs": "A $ref points outside the specs folder.",
@@ -39,11 +41,15 @@ export const ISSUE_CODES = {
   "invalid-example": "An example does not match its flow's input or output schema.",
   "invalid-schema-value":
     "An enum, const, default or examples value fails the schema it belongs to.",
+  "invalid-schema-example":
+    "An OpenAPI 3.0 example annotation fails the schema it belongs to (a warning by default).",
   "validator-unsupported":
     "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write, or is a symlink.",
   "output-locked": "Another flowgen run is writing the output folder.",
   "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
+  "missing-dependency":
+    "openapi-fetch, which generated clients import, is not a dependency of the project (a warning by default).",
   "invalid-config":
     "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
   "invalid-option": "A command-line option has a value flowgen cannot use.",
@@ -52,6 +58,63 @@ export const ISSUE_CODES = {
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
+
+/** What a problem does: stop the run, print and let it go on, or nothing. */
+export type Severity = "error" | "warn" | "off";
+
+/** Per code, the severity a project chose (the config file's `rules`). */
+export type Rules = Readonly<Partial<Record<IssueCode, Severity>>>;
+
+/**
+ * The codes a project may give another severity, with their defaults, as ESLint and Redocly rules
+ * have them: problems with values and annotations that upstream schemas often have and that do
+ * not change what flowgen can build. Every other code is structural (a `$ref` that leads nowhere,
+ * a root that is not an object, a file that does not parse): flowgen cannot build without fixing
+ * it, so it is always an error.
+ */
+export const RULE_DEFAULTS = {
+  "unknown-keyword": "error",
+  "non-unicode-pattern": "warn",
+  "invalid-example": "error",
+  "invalid-schema-value": "error",
+  "invalid-schema-example": "warn",
+  "missing-dependency": "warn",
+} as const satisfies Partial<Record<IssueCode, Severity>>;
+
+export type RuleCode = keyof typeof RULE_DEFAULTS;
+
+/**
+ * How a problem with `code` counts under `rules`: the project's choice for a rule, else the
+ * rule's default; structural codes are errors whatever `rules` says.
+ *
+ * @example
+ * severityOf("invalid-schema-example", {}); // "warn"
+ */
+export function severityOf(code: IssueCode, rules: Rules = {}): Severity {
+  if (!Object.hasOwn(RULE_DEFAULTS, code)) return "error";
+  return rules[code] ?? RULE_DEFAULTS[code as RuleCode];
+}
+
+/**
+ * Splits problems by severity: errors stop the run, warnings are printed, and problems whose rule
+ * is off are dropped.
+ *
+ * @example
+ * const { errors, warnings } = triageIssues(found, { "invalid-schema-value": "warn" });
+ */
+export function triageIssues<T extends { readonly code: IssueCode }>(
+  found: readonly T[],
+  rules: Rules = {},
+): { errors: T[]; warnings: T[] } {
+  const errors: T[] = [];
+  const warnings: T[] = [];
+  for (const item of found) {
+    const severity = severityOf(item.code, rules);
+    if (severity === "error") errors.push(item);
+    else if (severity === "warn") warnings.push(item);
+  }
+  return { errors, warnings };
+}
 
 /** One problem in one place, with what to do about it. */
 export interface Issue {

@@ -52,6 +52,7 @@ export async function produceFiles(
 class Production {
   private readonly results: PromiseSettledResult<OutputFile>[];
   private readonly queue = new JobQueue();
+  private produced = 0;
 
   constructor(
     private readonly plan: readonly Planned[],
@@ -180,6 +181,7 @@ class Production {
     const file = this.plan[index] as Planned;
     this.context.cache.set(file.key, content);
     this.results[index] = { status: "fulfilled", value: { path: file.path, content } };
+    this.context.times.produced(++this.produced, this.plan.length);
   }
 
   private pathOf(index: number): string {

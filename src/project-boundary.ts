@@ -4,18 +4,47 @@ import path from "node:path";
 
 /**
  * The project a folder belongs to: the nearest folder at or above `dir` that holds `.git` (a
- * repository or a worktree) or `package.json`; undefined when there is none up to the filesystem's
- * root.
+ * repository or a worktree) or `package.json` (other than the one in flowgen's output folder);
+ * undefined when there is none up to the filesystem's root.
  *
  * @example
  * const root = findProjectRoot("/home/me/app/generated"); // "/home/me/app"
  */
 export function findProjectRoot(dir: string): string | undefined {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, ".git")) || existsSync(path.join(current, "package.json")))
-      return current;
+    if (existsSync(path.join(current, ".git")) || holdsProjectManifest(current)) return current;
     if (path.dirname(current) === current) return undefined;
   }
+}
+
+/**
+ * A package.json that makes a folder a project: not the one flowgen writes into its output folder
+ * (beside its manifest) to mark the generated modules as ES modules.
+ */
+function holdsProjectManifest(folder: string): boolean {
+  return (
+    existsSync(path.join(folder, "package.json")) &&
+    !existsSync(path.join(folder, ".flowgen-manifest.json"))
+  );
+}
+
+/**
+ * The package a folder belongs to: the nearest folder at or above `dir`, and inside `boundary`,
+ * that holds a package.json; undefined when there is none.
+ *
+ * @example
+ * findPackageFolder("/home/me/app/src", "/home/me/app"); // "/home/me/app"
+ */
+export function findPackageFolder(dir: string, boundary: string): string | undefined {
+  for (
+    let current = path.resolve(dir);
+    isInside(current, boundary);
+    current = path.dirname(current)
+  ) {
+    if (existsSync(path.join(current, "package.json"))) return current;
+    if (path.dirname(current) === current) return undefined;
+  }
+  return undefined;
 }
 
 /**

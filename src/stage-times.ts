@@ -18,6 +18,15 @@ export interface StageTimes {
   measure<T>(stage: Stage, work: () => T): T;
   /** Per stage that ran, in pipeline order, the milliseconds during which at least one of its works was running. */
   totals(): [Stage, number][];
+  /** How many of the run's files are produced (rendered, or taken from the cache) so far, of how many. */
+  produced(done: number, total: number): void;
+}
+
+/** Hears what a run is doing while it runs: for a progress line. */
+export interface StageObserver {
+  /** A work of `stage` starts (stages overlap: the latest one named is the one to show). */
+  stageStarted(stage: Stage): void;
+  produced(done: number, total: number): void;
 }
 
 /**
@@ -26,10 +35,10 @@ export interface StageTimes {
  * once, and stages that overlap each other each count the shared time.
  *
  * @example
- * const times = createStageTimes();
+ * const times = createStageTimes(progress);
  * const sources = await times.measure("spec read", () => readSpecFiles("specs", cwd));
  */
-export function createStageTimes(): StageTimes {
+export function createStageTimes(observer?: StageObserver): StageTimes {
   const intervals = new Map<Stage, [number, number][]>();
   const add = (stage: Stage, started: number) => {
     const list = intervals.get(stage) ?? [];
@@ -38,6 +47,7 @@ export function createStageTimes(): StageTimes {
   };
   return {
     measure(stage, work) {
+      observer?.stageStarted(stage);
       const started = performance.now();
       const result = work();
       if (result instanceof Promise) {
@@ -46,6 +56,7 @@ export function createStageTimes(): StageTimes {
       add(stage, started);
       return result;
     },
+    produced: (done, total) => observer?.produced(done, total),
     totals: () =>
       STAGES.filter((stage) => intervals.has(stage)).map((stage) => [
         stage,

@@ -13,7 +13,7 @@ const qa = {
 describe("command-line mistakes exit 2 naming the flag, before anything runs", () => {
   it.each<[string[], string]>([
     [["generate", "-check"], "flowgen: -check is not an option; did you mean --check?"],
-    [["generate", "-chek"], "flowgen: -chek is not an option (short options are -h, -v, -w)"],
+    [["generate", "-chek"], "flowgen: -chek is not an option (short options are -h, -v, -w, -q)"],
     [["-check"], "flowgen: -check is not an option"],
     [["serve", "-x"], "flowgen: -x is not an option (short options are -h, -v)"],
     [["generate", "--specs"], "flowgen: --specs needs a value, such as --specs specs"],

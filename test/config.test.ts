@@ -94,7 +94,7 @@ describe("flowgen.config", () => {
 
   it("is found from a subfolder, up to the project root, with its paths relative to its own folder", async () => {
     const dir = await tempProject({
-      "package.json": { name: "app", type: "module" },
+      "package.json": { name: "app", type: "module", dependencies: { "openapi-fetch": "^0.17.0" } },
       "flowgen.config.mjs": 'export default { specs: "api/specs", out: "src/generated" };\n',
       "api/specs/@acme/qa.json": qa,
       "tools/.keep": "",
@@ -109,7 +109,7 @@ describe("flowgen.config", () => {
 
   it("loads flowgen.config.ts typed through defineConfig from the installed package", async () => {
     const dir = await tempProject({
-      "package.json": { name: "app", type: "module" },
+      "package.json": { name: "app", type: "module", dependencies: { "openapi-fetch": "^0.17.0" } },
       "flowgen.config.ts": [
         'import { defineConfig, type FlowgenConfig } from "flowgen-cli";',
         'const out: FlowgenConfig["out"] = "typed";',
@@ -147,7 +147,7 @@ describe("flowgen.config", () => {
       "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config]
       flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed [invalid-config]
       flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config]
-      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, serve [invalid-config]
+      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, rules, serve [invalid-config]
       flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config]
       flowgen: 5 problems; nothing was written.
       "

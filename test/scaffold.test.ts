@@ -32,15 +32,17 @@ describe("flowgen init", () => {
       ".gitattributes": "*.png binary",
     });
     const init = await flowgen(dir, "init");
+    const missing =
+      "warning: package.json #/dependencies: openapi-fetch is not a dependency of this package, but the generated clients import it at run time; it may resolve now through another package's copy and then fail with ERR_MODULE_NOT_FOUND. Add it: npm install openapi-fetch [missing-dependency]\n";
     expect(init).toEqual({
       code: 0,
-      stderr: "",
+      stderr: missing,
       stdout: [
-        "flowgen init: created flowgen.config.ts",
+        // No "type": a CommonJS package, where a .ts config with import/export would not compile.
+        "flowgen init: created flowgen.config.mts",
         "flowgen init: created specs/@example/hello.json (an example flow)",
         "flowgen init: added to package.json the scripts flowgen:check, flowgen:watch, flowgen:serve",
         "flowgen init: marked generated/ as generated in .gitattributes",
-        "Next: npm install openapi-fetch",
         "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
         "",
       ].join("\n"),
@@ -60,7 +62,7 @@ describe("flowgen init", () => {
     );
 
     const generated = await flowgen(dir, "generate");
-    expect(generated.stderr).toBe("");
+    expect(generated.stderr).toBe(missing);
     expect(generated.stdout).toMatch(
       new RegExp(`^flowgen: 1 flow → generated: ${outputFileCount(1)} added`),
     );
@@ -68,7 +70,7 @@ describe("flowgen init", () => {
 
     const again = await flowgen(dir, "init");
     expect(again.stdout).toContain(
-      "flowgen init: kept flowgen.config.ts\nflowgen init: kept specs/ (it has specs already)\nflowgen init: kept the package.json scripts\n",
+      "flowgen init: kept flowgen.config.mts\nflowgen init: kept specs/ (it has specs already)\nflowgen init: kept the package.json scripts\n",
     );
     expect(await readFile(path.join(dir, "package.json"), "utf8")).toBe(manifest);
   });
@@ -77,9 +79,8 @@ describe("flowgen init", () => {
     const dir = await tempProject({});
     const init = await flowgen(dir, "init", "--out", "src/flows");
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain(
-      "Next: npm install -D flowgen-cli\nNext: npm install openapi-fetch\n",
-    );
+    expect(init.stdout).toContain("Next: npm install -D flowgen-cli\n");
+    expect(init.stderr).toContain("Add it: npm install openapi-fetch [missing-dependency]");
     expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({
       private: true,
       type: "module",

@@ -1,10 +1,12 @@
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
+import { needsModuleMarker } from "../config/module-marker.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
 import { readCurrentOutput, renderProject } from "../generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
-import type { Issue } from "../issues.js";
-import { createStageTimes, type Stage } from "../stage-times.js";
+import { triageIssues, type Issue } from "../issues.js";
+import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
+import { createStageTimes, type Stage, type StageObserver } from "../stage-times.js";
 import type { OutputFile } from "../output-file.js";
 import { projectBoundary, staysInside } from "../project-boundary.js";
 import { OutputLockedError } from "../write/output-lock.js";
@@ -30,6 +32,8 @@ export interface GenerateOptions extends Partial<GenerateSettings> {
   readonly trustManifest?: boolean | undefined;
   /** How long to wait for another run writing the same output folder, in ms (default 60 000); then an `output-locked` issue. */
   readonly waitForLock?: number | undefined;
+  /** Told which stage the run is in and how many files are done, as it runs (a progress line). */
+  readonly onProgress?: StageObserver | undefined;
 }
 
 export type GenerateResult =
@@ -47,10 +51,14 @@ export type GenerateResult =
       readonly contract?: DiffReport | undefined;
       /** Milliseconds spent per stage, in pipeline order (`--verbose` prints them). */
       readonly stages: readonly (readonly [Stage, number])[];
+      /** Problems the rules make warnings: printed, and the run went on. */
+      readonly warnings: readonly Issue[];
     }
   | {
       readonly ok: false;
       readonly issues: readonly Issue[];
+      /** Problems the rules make warnings, found before the run stopped. */
+      readonly warnings?: readonly Issue[] | undefined;
       /** The settings, when the problems were found after reading them (in the specs, or the output folder). */
       readonly settings?: GenerateSettings | undefined;
       /** With `failOnBreaking`: the changes, breaking ones included, that made the run refuse (`breaking-change` issues). */
@@ -103,7 +111,7 @@ async function runGenerate(
   options: GenerateOptions,
   mode: "write" | "check",
 ): Promise<GenerateResult> {
-  const { cwd = process.cwd(), config, trustManifest, waitForLock, ...given } = options;
+  const { cwd = process.cwd(), config, trustManifest, waitForLock, onProgress, ...given } = options;
   const loaded =
     config === false
       ? { ok: true as const, config: {}, file: undefined, root: cwd }
@@ -115,7 +123,7 @@ async function runGenerate(
   const outDir = path.resolve(cwd, settings.out);
   const refused = await checkOutputPlace(outDir, settings.out, cwd);
   if (refused !== undefined) return { ok: false, issues: [refused], settings };
-  const times = createStageTimes();
+  const times = createStageTimes(onProgress);
   const renderOptions = {
     times,
     specs: settings.specs,
@@ -126,7 +134,13 @@ async function runGenerate(
     cacheDir: (await usableCacheDir(settings, cwd)) ?? undefined,
     failOnBreaking: settings.failOnBreaking,
     trustManifest,
+    rules: settings.rules,
+    moduleMarker: await needsModuleMarker(cwd, settings.out),
   };
+  // Before anything renders: a project whose rules make this an error stops here.
+  const dependency = triageIssues(await checkRuntimeDependency(cwd, outDir), settings.rules);
+  if (dependency.errors.length > 0) return { ok: false, issues: dependency.errors, settings };
+  const project = dependency.warnings;
   // Trusted only: the committed manifest answers --check when it shows every input and file as recorded.
   const current =
     mode === "check" && trustManifest === true && renderOptions.cacheDir !== undefined
@@ -148,10 +162,12 @@ async function runGenerate(
       settings,
       configFile: loaded.file,
       stages: times.totals(),
+      warnings: project,
     };
   }
   const result = await renderProject(renderOptions);
-  if (!result.ok) return { ...result, settings };
+  const warnings = [...project, ...(result.warnings ?? [])];
+  if (!result.ok) return { ...result, settings, warnings };
   try {
     const diff = await times.measure("write", () =>
       mode === "check"
@@ -167,11 +183,12 @@ async function runGenerate(
       configFile: loaded.file,
       contract: result.contract,
       stages: times.totals(),
+      warnings,
     };
   } catch (error) {
     const issue = outputIssue(error, settings.out, cwd);
     if (issue === undefined) throw error;
-    return { ok: false, issues: [issue], settings };
+    return { ok: false, issues: [issue], settings, warnings };
   }
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Options, PositionalOptions } from "yargs";
 import type { Issue } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
+import type { Paint, Terminal } from "./terminal.js";
 
 /** Exit codes, as documented in the README. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
@@ -20,6 +21,12 @@ export interface CliContext {
   readonly io: Io;
   /** Resolves with the signal's name when a long-running command (serve, --watch) should stop. */
   readonly stopped: () => Promise<string>;
+  /** stderr as a terminal, when it is one: where a progress line goes, and whether colour may. */
+  readonly terminal?: Terminal | undefined;
+  /** The environment (`CI`, `NO_COLOR`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Milliseconds since a fixed point, for the progress line; tests inject a clock. */
+  readonly now?: (() => number) | undefined;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface Command {
   /** Flags, kebab-case. No `default`: a flag not given leaves the config file's value in place (show it with `defaultDescription`). */
   readonly options: Readonly<Record<string, Options>>;
   readonly examples?: readonly (readonly [string, string])[];
-  readonly conflicts?: Readonly<Record<string, string>>;
+  readonly conflicts?: Readonly<Record<string, string | string[]>>;
   run(args: Readonly<Record<string, unknown>>, context: CliContext): Promise<number>;
 }
 
@@ -49,11 +56,29 @@ export function reportIssues(
   io: Io,
   issues: readonly Issue[],
   summary: (count: string) => string,
+  paint?: Paint,
 ): number {
   const sorted = sortIssues(issues);
-  for (const issue of sorted) io.err(formatIssue(issue));
+  for (const issue of sorted) io.err(paintIssue(formatIssue(issue), paint?.red));
   io.err(summary(plural(sorted.length, "problem")));
   return EXIT.invalid;
+}
+
+/**
+ * Prints problems the rules make warnings, each marked as one; they do not change the exit code.
+ *
+ * @example
+ * reportWarnings(io, result.warnings, paint);
+ */
+export function reportWarnings(io: Io, warnings: readonly Issue[], paint?: Paint): void {
+  for (const warning of sortIssues(warnings))
+    io.err(`${paint?.yellow("warning") ?? "warning"}: ${formatIssue(warning)}`);
+}
+
+/** The `[code]` at the end of an issue's line, in colour. */
+function paintIssue(line: string, colour: ((text: string) => string) | undefined): string {
+  if (colour === undefined) return line;
+  return line.replace(/\[[a-z-]+\]$/, (code) => colour(code));
 }
 
 /**

@@ -1,26 +1,24 @@
-import path from "node:path";
 import {
   check,
-  countChanges,
   generate,
+  type CheckResult,
   type GenerateOptions,
   type GenerateResult,
 } from "../api/generate.js";
-import type { DiffReport } from "../diff/contract-diff.js";
-import { formatDiffReport } from "../diff/diff-report.js";
-import type { OutputFile } from "../output-file.js";
-import type { OutputDiff } from "../write/write-output.js";
 import {
   EXIT,
   describeInternalError,
   pickFlags,
-  plural,
   reportIssues,
+  reportWarnings,
   whereIssues,
   type CliContext,
   type Command,
-  type Io,
 } from "./command.js";
+import { summarizeGenerate } from "./generate-summary.js";
+import { describeWrite, displayPath, exitCodeOf, reportRun } from "./generate-report.js";
+import { createProgress } from "./progress.js";
+import { choosePaint, showsProgress } from "./terminal.js";
 
 /** `flowgen generate [--check | --watch]`. */
 export const generateCommand: Command = {
@@ -85,14 +83,27 @@ export const generateCommand: Command = {
       defaultDescription: "false",
       describe: "Also print the time each stage took, on stderr",
     },
+    json: {
+      type: "boolean",
+      defaultDescription: "false",
+      describe:
+        "Print one JSON summary on stdout (files added, changed and removed, problems, warnings) and nothing else: for CI",
+    },
+    quiet: {
+      type: "boolean",
+      alias: "q",
+      defaultDescription: "false",
+      describe: "Print problems and a stale folder only: no progress, no warnings, no success line",
+    },
   },
-  conflicts: { watch: "check" },
+  conflicts: { watch: ["check", "json"] },
   examples: [
     [
       "$0 generate",
       "Generate from specs/ into generated/ (settings from flowgen.config.ts, if there is one)",
     ],
     ["$0 generate --check", "Fail the build when generated/ is stale"],
+    ["$0 generate --check --json", "The same, with a JSON summary for the CI step to read"],
     ["$0 generate --watch", "Regenerate on every spec change"],
   ],
   async run(args, context) {
@@ -111,50 +122,58 @@ export const generateCommand: Command = {
       ]),
     };
     if (args["watch"] === true) return watchGenerate(options, context);
-    const started = performance.now();
-    const { io, cwd } = context;
-    if (args["check"] === true) {
-      const result = await check(options);
-      if (!result.ok && result.contract) return reportBreaking(io, result.contract);
-      if (!result.ok)
-        return reportIssues(
-          io,
-          result.issues,
-          (count) =>
-            `flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; nothing was checked.`,
-        );
-      const outDisplay = displayPath(cwd, result.settings.out);
-      if (args["verbose"] === true) reportStages(io, result.stages);
-      if (result.upToDate) {
-        io.out(
-          `flowgen: ${outDisplay} is up to date (${plural(result.files.length, "file")}, ${plural(result.flowCount, "flow")}).`,
-        );
-        return EXIT.ok;
-      }
-      await reportStale(result.diff, outDisplay, result.files, io);
-      return EXIT.stale;
+    const { io, cwd, terminal, env } = context;
+    const now = context.now ?? (() => performance.now());
+    const quiet = args["quiet"] === true;
+    const paint = choosePaint(terminal, env);
+    const progress = showsProgress(terminal, env, quiet)
+      ? createProgress(terminal, { paint, now })
+      : undefined;
+    const started = now();
+    const checking = args["check"] === true;
+    let result: GenerateResult | CheckResult;
+    try {
+      const run = { ...options, onProgress: progress };
+      result = checking ? await check(run) : await generate(run);
+    } finally {
+      progress?.finish();
     }
-    const result = await generate(options);
-    if (!result.ok && result.contract) return reportBreaking(io, result.contract);
-    if (!result.ok) return reportGenerateIssues(io, result);
-    if (result.contract && result.contract.changes.length > 0)
-      io.out(formatDiffReport(result.contract, "text").trimEnd());
-    if (args["verbose"] === true) reportStages(io, result.stages);
-    io.out(describeWrite(cwd, result, (performance.now() - started) / 1000));
-    return EXIT.ok;
+    const exitCode = exitCodeOf(result);
+    if (args["json"] === true) {
+      const out = result.ok ? result.settings.out : result.settings?.out;
+      const summary = summarizeGenerate(result, {
+        check: checking,
+        exitCode,
+        seconds: (now() - started) / 1000,
+        out: out === undefined ? undefined : displayPath(cwd, out),
+      });
+      io.out(JSON.stringify(summary, null, 2));
+      return exitCode;
+    }
+    await reportRun(io, result, {
+      check: checking,
+      cwd,
+      paint,
+      quiet,
+      verbose: args["verbose"] === true,
+      seconds: (now() - started) / 1000,
+    });
+    return exitCode;
   },
 };
 
 async function watchGenerate(
   options: GenerateOptions,
-  { io, cwd, stopped }: CliContext,
+  { io, cwd, stopped, terminal, env }: CliContext,
 ): Promise<number> {
   // Loaded here: only watching runs need chokidar.
   const { watch } = await import("../api/watch.js");
+  const paint = choosePaint(terminal, env);
   const watcher = await watch({
     ...options,
     onRun: ({ result, seconds, changed }) => {
       const time = new Date().toISOString().slice(11, 19);
+      reportWarnings(io, result.warnings ?? [], paint);
       if (result.ok)
         io.out(
           `${time} ${describeWrite(cwd, result, seconds)}${changed.length > 0 ? ` after ${describeChanged(changed)}` : ""}`,
@@ -165,11 +184,18 @@ async function watchGenerate(
           result.issues,
           (count) =>
             `${time} flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; the output was left as it was; waiting for changes.`,
+          paint,
         );
     },
     onError: (error) => io.err(describeInternalError(error, "; still watching")),
   });
-  if (!("close" in watcher)) return reportGenerateIssues(io, watcher);
+  if (!("close" in watcher))
+    return reportIssues(
+      io,
+      watcher.issues,
+      (count) => `flowgen: ${count}${whereIssues(watcher.issues, undefined)}; nothing was written.`,
+      paint,
+    );
   io.err("flowgen: watching the specs and the config file; Ctrl-C stops.");
   const signal = await stopped();
   io.err(`flowgen: ${signal}: stopped watching.`);
@@ -177,65 +203,8 @@ async function watchGenerate(
   return EXIT.ok;
 }
 
-/** `--verbose`: one line per stage that ran, with the time during which it was running. */
-function reportStages(io: Io, stages: readonly (readonly [string, number])[]): void {
-  for (const [stage, ms] of stages)
-    io.err(`flowgen: ${stage.padEnd(9)} ${(ms / 1000).toFixed(3)}s`);
-}
-
-/** `--fail-on-breaking` refused: the contract report, and exit 4. */
-function reportBreaking(io: Io, contract: DiffReport): number {
-  io.err(formatDiffReport(contract, "text").trimEnd());
-  io.err(
-    `flowgen: ${plural(contract.breaking, "change")} would break callers; nothing was written (--fail-on-breaking).`,
-  );
-  return EXIT.breaking;
-}
-
-function reportGenerateIssues(io: Io, result: Extract<GenerateResult, { ok: false }>): number {
-  return reportIssues(
-    io,
-    result.issues,
-    (count) =>
-      `flowgen: ${count}${whereIssues(result.issues, result.settings?.specs)}; nothing was written.`,
-  );
-}
-
-function describeWrite(
-  cwd: string,
-  result: Extract<GenerateResult, { ok: true }>,
-  seconds: number,
-): string {
-  const { diff } = result;
-  return `flowgen: ${plural(result.flowCount, "flow")} → ${displayPath(cwd, result.settings.out)}: ${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed, ${diff.unchanged} unchanged (${seconds.toFixed(2)}s)`;
-}
-
 function describeChanged(changed: readonly string[]): string {
   return changed.length <= 2
     ? changed.join(", ")
     : `${changed.slice(0, 2).join(", ")} and ${changed.length - 2} more`;
-}
-
-function displayPath(cwd: string, relative: string): string {
-  return path.relative(cwd, path.resolve(cwd, relative)).split(path.sep).join("/") || ".";
-}
-
-async function reportStale(
-  diff: OutputDiff,
-  outDisplay: string,
-  files: readonly OutputFile[],
-  io: Io,
-): Promise<void> {
-  const count = countChanges(diff);
-  io.err(
-    `flowgen: ${outDisplay} is stale: ${plural(count, "file")} ${count === 1 ? "differs" : "differ"} from the specs. Run flowgen generate and commit the result.`,
-  );
-  for (const p of diff.added) io.err(`  missing  ${outDisplay}/${p}`);
-  for (const p of diff.changed) io.err(`  changed  ${outDisplay}/${p}`);
-  for (const p of diff.removed) io.err(`  extra    ${outDisplay}/${p}`);
-  const byPath = new Map(files.map((file) => [file.path, file.content]));
-  // Loaded here: a run that finds nothing stale never needs the diff library.
-  const { shortDiff } = await import("../write/short-diff.js");
-  for (const p of diff.changed.slice(0, 3))
-    io.err(shortDiff(`${outDisplay}/${p}`, diff.previous.get(p) ?? "", byPath.get(p) ?? ""));
 }

@@ -5,7 +5,10 @@ import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
-import { EXIT, reportIssues, type Command } from "./command.js";
+import { triageIssues } from "../issues.js";
+import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
+import { EXIT, reportIssues, reportWarnings, type Command } from "./command.js";
+import { choosePaint } from "./terminal.js";
 
 const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
 
@@ -19,7 +22,8 @@ export const initCommand: Command = {
     out: { type: "string", defaultDescription: "generated", describe: "Output folder" },
   },
   examples: [["$0 init", "Then: npm run flowgen:generate"]],
-  async run(args, { cwd, io }) {
+  async run(args, { cwd, io, terminal, env }) {
+    const paint = choosePaint(terminal, env);
     const loaded = await loadConfig(cwd, args["config"] as string | undefined);
     if (!loaded.ok)
       return reportIssues(
@@ -39,11 +43,12 @@ export const initCommand: Command = {
       );
     const { specs, out } = resolved.settings;
     const done: string[] = [];
+    const manifestFile = path.join(cwd, "package.json");
+    const manifest = existsSync(manifestFile) ? await readFile(manifestFile, "utf8") : undefined;
     if (loaded.file === undefined) {
-      await writeFile(path.join(cwd, "flowgen.config.ts"), configFileText({ specs, out }), {
-        flag: "wx",
-      });
-      done.push("created flowgen.config.ts");
+      const name = configFileName(manifest);
+      await writeFile(path.join(cwd, name), configFileText({ specs, out }), { flag: "wx" });
+      done.push(`created ${name}`);
     } else done.push(`kept ${path.relative(cwd, loaded.file)}`);
 
     const specsDir = path.resolve(cwd, specs);
@@ -60,8 +65,6 @@ export const initCommand: Command = {
       done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
     }
 
-    const manifestFile = path.join(cwd, "package.json");
-    const manifest = existsSync(manifestFile) ? await readFile(manifestFile, "utf8") : undefined;
     let scripts: ReturnType<typeof addScripts>;
     try {
       scripts = addScripts(
@@ -96,11 +99,14 @@ export const initCommand: Command = {
     }
 
     for (const line of done) io.out(`flowgen init: ${line}`);
+    // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
+    const dependency = triageIssues(
+      await checkRuntimeDependency(cwd, path.resolve(cwd, out)),
+      resolved.settings.rules,
+    );
+    reportWarnings(io, [...dependency.errors, ...dependency.warnings], paint);
     if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli")))
       io.out("Next: npm install -D flowgen-cli");
-    // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
-    if (!existsSync(path.join(cwd, "node_modules", "openapi-fetch")))
-      io.out("Next: npm install openapi-fetch");
     io.out(
       "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
     );
@@ -112,4 +118,20 @@ async function hasSpecs(dir: string): Promise<boolean> {
   if (!existsSync(dir)) return false;
   const entries = await readdir(dir, { recursive: true });
   return entries.some((entry) => /\.(json|ya?ml)$/.test(entry));
+}
+
+/**
+ * `flowgen.config.ts` in an ES module package (and a new one, which init makes one);
+ * `flowgen.config.mts` in a CommonJS package (`npm init -y` writes `"type": "commonjs"`), where
+ * TypeScript with `verbatimModuleSyntax` (`tsc --init` sets it) refuses the config's `import` and
+ * `export default` in a `.ts` file: a `.mts` file is an ES module wherever it is.
+ */
+function configFileName(manifest: string | undefined): string {
+  if (manifest === undefined) return "flowgen.config.ts";
+  try {
+    const { type } = JSON.parse(manifest) as { type?: unknown };
+    return type === "module" ? "flowgen.config.ts" : "flowgen.config.mts";
+  } catch {
+    return "flowgen.config.ts";
+  }
 }

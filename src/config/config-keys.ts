@@ -1,8 +1,8 @@
 import { closest, distance } from "fastest-levenshtein";
-import type { Issue } from "../issues.js";
+import { ISSUE_CODES, RULE_DEFAULTS, type Issue } from "../issues.js";
 
 /** How a config value is checked. */
-type Kind = "string" | "boolean" | "url" | "port" | "positive" | "integer";
+type Kind = "string" | "boolean" | "url" | "port" | "positive" | "integer" | "rules";
 
 /**
  * Every key a config file may hold, with its kind. A new key goes here, in `FlowgenConfig`, and in
@@ -16,6 +16,7 @@ export const GENERATE_KEYS = {
   cache: "boolean",
   cacheDir: "string",
   failOnBreaking: "boolean",
+  rules: "rules",
 } as const satisfies Record<string, Kind>;
 
 export const SERVE_KEYS = {
@@ -115,6 +116,10 @@ function checkKeys(
       continue;
     }
     const kind = keys[key];
+    if (kind === "rules" && isRecord(item)) {
+      issues.push(...checkRules(item, pointer, file));
+      continue;
+    }
     const problem =
       kind === undefined || item === undefined ? undefined : describeWrongValue(item, kind);
     if (problem !== undefined)
@@ -155,7 +160,40 @@ export function describeWrongValue(value: unknown, kind: Kind): string | undefin
       return Number.isInteger(value)
         ? undefined
         : `must be an integer, not ${JSON.stringify(value)}`;
+    case "rules":
+      return isRecord(value)
+        ? undefined
+        : `must be an object of problem codes and severities, such as { "invalid-schema-value": "warn" }, not ${JSON.stringify(value)}`;
   }
+}
+
+const SEVERITIES = ["error", "warn", "off"];
+
+/**
+ * `rules: { "<code>": "error" | "warn" | "off" }`: each key a code that may change severity, each
+ * value a severity. A structural code is named as such: it cannot be turned into a warning.
+ */
+function checkRules(rules: Record<string, unknown>, base: string, file: string): Issue[] {
+  const codes = Object.keys(RULE_DEFAULTS);
+  return Object.entries(rules).flatMap(([code, severity]): Issue[] => {
+    const pointer = `${base}/${code}`;
+    if (!codes.includes(code)) {
+      const known = Object.hasOwn(ISSUE_CODES, code);
+      const message = known
+        ? `"${code}" is a structural problem: flowgen cannot build with it, so it is always an error and cannot be given a severity; the codes that can are ${codes.join(", ")}`
+        : `"${code}" is not a problem code (did you mean "${closest(code, codes)}"?); the codes that take a severity are ${codes.join(", ")}`;
+      return [{ code: "invalid-config", file, pointer, message }];
+    }
+    if (typeof severity === "string" && SEVERITIES.includes(severity)) return [];
+    return [
+      {
+        code: "invalid-config",
+        file,
+        pointer,
+        message: `must be "error", "warn" or "off", not ${JSON.stringify(severity)}`,
+      },
+    ];
+  });
 }
 
 function isHttpUrl(value: unknown): boolean {

@@ -1,3 +1,5 @@
+import type { RuleCode, Severity } from "../issues.js";
+
 /**
  * What `flowgen.config.{ts,mts,js,mjs,json}` may say. Every key is optional and named like its
  * flag in camelCase (`--base-url` is `baseUrl`); a flag given on the command line wins over the file.
@@ -18,6 +20,15 @@ export interface FlowgenConfig {
   readonly cacheDir?: string;
   /** `generate` and `diff` exit 4 (and `generate` writes nothing) when the new contract breaks callers of a flow. Default false. */
   readonly failOnBreaking?: boolean;
+  /**
+   * Severities of the problems that may have one, as ESLint and Redocly rules: `"error"` stops the
+   * run, `"warn"` prints and goes on, `"off"` says nothing. Structural problems (a `$ref` that
+   * leads nowhere, a root that is not an object) are always errors.
+   *
+   * @example
+   * rules: { "invalid-schema-value": "warn" }
+   */
+  readonly rules?: Readonly<Partial<Record<RuleCode, Severity>>>;
   /** Settings of `flowgen serve`. */
   readonly serve?: FlowgenServeConfig;
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Issue } from "../issues.js";
+import type { Issue, Rules } from "../issues.js";
 import { isInside } from "../project-boundary.js";
 import { SERVE_KEYS, describeWrongValue } from "./config-keys.js";
 import type { FlowgenConfig, FlowgenServeConfig } from "./define-config.js";
@@ -14,6 +14,8 @@ export interface GenerateSettings {
   readonly cacheDir: string;
   /** Refuse to write (exit 4) when the new contract breaks callers of a flow. */
   readonly failOnBreaking: boolean;
+  /** Severities the project chose for the problems that may have one. */
+  readonly rules: Rules;
 }
 
 /** What `serve` needs besides the run-time flags (faults, TLS); paths relative to `cwd`. */
@@ -32,6 +34,8 @@ export interface ServeSettings {
   readonly headersTimeout: number;
   readonly requestTimeout: number;
   readonly seed: number;
+  /** The config file's top-level `rules`, shared with generate: the spec checks honour them alike. */
+  readonly rules: Rules;
 }
 
 export const GENERATE_DEFAULTS = {
@@ -42,6 +46,7 @@ export const GENERATE_DEFAULTS = {
   cache: true,
   cacheDir: "node_modules/.cache/flowgen",
   failOnBreaking: false,
+  rules: {},
 } as const satisfies GenerateSettings;
 
 export const SERVE_DEFAULTS = {
@@ -58,6 +63,7 @@ export const SERVE_DEFAULTS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   seed: 1,
+  rules: {},
 } as const satisfies ServeSettings;
 
 const GENERATE_PATHS = ["specs", "out", "cacheDir"] as const;
@@ -80,7 +86,7 @@ export function resolveGenerateSettings(
   given: Given<GenerateSettings>,
 ): { ok: true; settings: GenerateSettings } | { ok: false; issues: Issue[] } {
   const { serve: _serve, ...config } = loaded.config;
-  const settings = mergeSettings(
+  const settings = mergeSettings<GenerateSettings>(
     GENERATE_DEFAULTS,
     rebase(config, GENERATE_PATHS, loaded.root, cwd),
     given,
@@ -131,8 +137,9 @@ export function resolveServeSettings(
   cwd: string,
   given: Given<ServeSettings>,
 ): { ok: true; settings: ServeSettings } | { ok: false; issues: Issue[] } {
-  const fromConfig: FlowgenServeConfig & { specs?: string } = {
+  const fromConfig: FlowgenServeConfig & { specs?: string; rules?: Rules } = {
     ...(loaded.config.specs === undefined ? {} : { specs: loaded.config.specs }),
+    ...(loaded.config.rules === undefined ? {} : { rules: loaded.config.rules }),
     ...loaded.config.serve,
   };
   // Values given as flags or API options are checked as the config file's are: a port of 70000
@@ -147,7 +154,7 @@ export function resolveServeSettings(
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
-    settings: mergeSettings(
+    settings: mergeSettings<ServeSettings>(
       SERVE_DEFAULTS,
       rebase(fromConfig, SERVE_PATHS, loaded.root, cwd),
       given,

@@ -103,10 +103,14 @@ export function bundleSchemas(
     const source = getAtPointer(index.files.get(item.resource.relPath), item.pointer);
     const rewritten = rewrite(source) as ComponentSchema;
     // A flow's input and output were checked to describe objects, some without saying `type`
-    // (OpenAPI 3.0 style): saying it here makes the types, validators and docs agree on it.
-    const isUntypedRoot =
-      rootNames.has(item.key) && isPlainObject(rewritten) && rewritten.type === undefined;
-    components.set(name, isUntypedRoot ? { type: "object", ...rewritten } : rewritten);
+    // (OpenAPI 3.0 style), some as object-or-null (a body is never null): saying `"object"` here
+    // makes the types, validators and docs agree on it.
+    const isRoot = rootNames.has(item.key) && isPlainObject(rewritten);
+    if (isRoot && rewritten.type === undefined)
+      components.set(name, { type: "object", ...rewritten });
+    else if (isRoot && Array.isArray(rewritten.type))
+      components.set(name, { ...rewritten, type: "object" });
+    else components.set(name, rewritten);
     references.set(name, [...refs].sort(compareText));
   }
   const sorted = [...components.keys()].sort(compareText);

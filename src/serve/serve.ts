@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { watch as watchFiles } from "chokidar";
-import { formatIssue, sortIssues, type Issue } from "../issues.js";
+import { formatIssue, sortIssues, type Issue, type Rules } from "../issues.js";
 import { buildModel, type ProjectModel } from "../model/build-model.js";
 import { checkSpecs, type SpecSet } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
@@ -45,6 +45,8 @@ export interface ServeOptions {
     | undefined;
   /** Seed of the mock data and of the injected faults. */
   readonly seed: number;
+  /** Severities the project chose for the spec checks (the config file's `rules`). */
+  readonly rules?: Rules | undefined;
   /** Latency and errors to inject (`parseFaultFlags`); none by default. */
   readonly faults?: FaultPlan | undefined;
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
@@ -79,8 +81,10 @@ export type ServeResult =
  * if (server.ok) console.log(server.url);
  */
 export async function startServe(options: ServeOptions): Promise<ServeResult> {
+  const say = options.say ?? (() => undefined);
   const sources = await readSpecFiles(options.specs, options.cwd);
-  const checked = checkSpecs(sources);
+  const checked = checkSpecs(sources, { rules: options.rules });
+  sayWarnings(checked.warnings, say);
   if (!checked.ok) return checked;
   const first = compileModel(checked.specs);
   if (!first.ok) return first;
@@ -92,7 +96,6 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   });
   const made = entries.length === 0 ? devKey() : undefined;
   const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
-  const say = options.say ?? (() => undefined);
   // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
   const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
   const tls = await loadTls({ ...options.tls, cwd: options.cwd });
@@ -133,7 +136,10 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     ? await watchSpecs(
         path.resolve(options.cwd, options.specs),
         async () => {
-          const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd));
+          const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd), {
+            rules: options.rules,
+          });
+          sayWarnings(reread.warnings, say);
           const compiled = reread.ok ? compileModel(reread.specs) : reread;
           if (!compiled.ok) {
             for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
@@ -242,4 +248,9 @@ function sampleCall(model: ReturnType<typeof buildModel>): { flowId: string; inp
   const flow =
     model.flows.find((candidate) => (candidate.examples?.length ?? 0) > 0) ?? model.flows[0];
   return { flowId: flow?.id ?? "@org/flow", input: flow?.examples?.[0]?.input ?? {} };
+}
+
+/** Problems the rules make warnings: each on its own line, marked as a warning. */
+function sayWarnings(warnings: readonly Issue[], say: (line: string) => void): void {
+  for (const warning of sortIssues(warnings)) say(`warning: ${formatIssue(warning)}`);
 }

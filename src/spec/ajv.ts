@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { compilePattern } from "./pattern-flags.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -23,7 +24,14 @@ export function createAjv(options: { readonly optimize?: boolean } = {}): Ajv202
     strict: false,
     validateFormats: true,
     logger: false,
-    code: { optimize: options.optimize ?? true },
+    // A pattern that compiles only without the u flag is used without it (pattern-flags.ts).
+    code: {
+      optimize: options.optimize ?? true,
+      // Ajv writes `code` into standalone validators only, which flowgen does not make with Ajv.
+      regExp: Object.assign((source: string, flags: string) => compilePattern(source, flags), {
+        code: "compilePattern",
+      }),
+    },
   });
   addFormats(ajv);
   return ajv;

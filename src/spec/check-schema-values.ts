@@ -83,7 +83,11 @@ export function checkSchemaValues(
       if (error === undefined) return [];
       return [
         {
-          code: "invalid-schema-value" as const,
+          // OpenAPI 3.0's `example` is an annotation imported descriptions get wrong often: a rule of its own, a warning by default.
+          code:
+            value.keyword === "example"
+              ? ("invalid-schema-example" as const)
+              : ("invalid-schema-value" as const),
           relPath: group.resource.relPath,
           pointer: value.at,
           message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,

@@ -1,10 +1,12 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { Issue } from "../issues.js";
-import { getAtPointer, isPlainObject } from "../json-pointer.js";
+import { triageIssues, type Issue, type Rules } from "../issues.js";
+import { isPlainObject } from "../json-pointer.js";
 import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
 import { addSchemas, checkExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
+import { readNullable } from "./nullable.js";
+import { checkObjectRoot } from "./object-root.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
@@ -14,13 +16,7 @@ import {
   type SpecSource,
   type SpecSources,
 } from "./read-spec-files.js";
-import {
-  checkSchemaResource,
-  resolveRef,
-  type SchemaFinding,
-  type SchemaResource,
-  type SpecIndex,
-} from "./schema-refs.js";
+import { checkSchemaResource, type SchemaFinding, type SpecIndex } from "./schema-refs.js";
 
 /** One flow's spec, read and checked. Schemas are still as the user wrote them. */
 export interface FlowSpec {
@@ -47,9 +43,14 @@ export interface SpecSet {
   readonly index: SpecIndex;
 }
 
+/** `warnings`: problems whose rule says warn, found in the files checked (each run reports them again). */
 export type LoadResult =
-  | { readonly ok: true; readonly specs: SpecSet }
-  | { readonly ok: false; readonly issues: readonly Issue[] };
+  | { readonly ok: true; readonly specs: SpecSet; readonly warnings: readonly Issue[] }
+  | {
+      readonly ok: false;
+      readonly issues: readonly Issue[];
+      readonly warnings: readonly Issue[];
+    };
 
 const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
 const EXAMPLE_KEYS = ["name", "input", "output"];
@@ -74,6 +75,8 @@ export interface CheckOptions {
    * checks (spec keys, schemas, `$ref`s, root types, values, examples, cycles) are skipped.
    */
   readonly trusted?: ReadonlySet<string> | undefined;
+  /** Severities the project chose (the config file's `rules`); defaults for the rest. */
+  readonly rules?: Rules | undefined;
 }
 
 /**
@@ -85,6 +88,14 @@ export interface CheckOptions {
 export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): LoadResult {
   const trusted = options.trusted ?? new Set<string>();
   const issues: Issue[] = [...sources.issues];
+  const warnings: Issue[] = [];
+  /** Adds what the rules make errors to `issues` and warnings to `warnings`; returns the errors. */
+  const report = (found: readonly Issue[]): Issue[] => {
+    const triaged = triageIssues(found, options.rules);
+    issues.push(...triaged.errors);
+    warnings.push(...triaged.warnings);
+    return triaged.errors;
+  };
   const documents = new Map<string, { source: SpecSource; document: ParsedDocument }>();
   const brokenFiles = new Set<string>();
   const flowFiles = new Set(sources.flows.map((flow) => flow.relPath));
@@ -96,8 +107,10 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     if (parsed.ok && !looksLikeSpec(kind, parsed.document.value, SPEC_KEYS)) {
       brokenFiles.add(source.relPath);
       issues.push(notASpecIssue(kind, source.displayPath, SPEC_KEYS));
-    } else if (parsed.ok) documents.set(source.relPath, { source, document: parsed.document });
-    else {
+    } else if (parsed.ok) {
+      const value = readNullable(parsed.document.value, kind);
+      documents.set(source.relPath, { source, document: { ...parsed.document, value } });
+    } else {
       brokenFiles.add(source.relPath);
       issues.push(...parsed.issues);
     }
@@ -133,16 +146,16 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
       continue;
     }
     const found = checkFlowFile(entry.document.value, source, validateSpecFile, index);
-    issues.push(...found.map(locateIn(source.relPath)));
-    if (found.length > 0) badFiles.add(source.relPath);
+    const errors = report(found.map(locateIn(source.relPath)));
+    if (errors.length > 0) badFiles.add(source.relPath);
     else flows.push(toFlowSpec(source, entry.document.value as Record<string, unknown>));
   }
   for (const source of sources.shared) {
     const value = index.files.get(source.relPath);
     if (value === undefined) continue;
     const found = checkSharedFile(value, source.relPath, ajv, index);
-    issues.push(...found.map(locateIn(source.relPath)));
-    if (found.length > 0) badFiles.add(source.relPath);
+    const errors = report(found.map(locateIn(source.relPath)));
+    if (errors.length > 0) badFiles.add(source.relPath);
   }
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
   // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
@@ -161,11 +174,9 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     ];
     const cycles = findRefCycles(index, roots);
     issues.push(...cycles.map(fromSchemaFinding));
-    if (cycles.length > 0) return { ok: false, issues };
+    if (cycles.length > 0) return { ok: false, issues, warnings };
     // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
-    issues.push(
-      ...checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding),
-    );
+    report(checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
     const examplesAjv = createAjv({ optimize: false });
     addSchemas(
       examplesAjv,
@@ -173,15 +184,17 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
       checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath),
     );
     for (const flow of checkedFlows)
-      issues.push(
-        ...checkExamples(
+      report(
+        checkExamples(
           examplesAjv,
           flow.relPath,
           index.files.get(flow.relPath) as Record<string, unknown>,
         ).map(fromSchemaFinding),
       );
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, specs: { flows, index } };
+  return issues.length > 0
+    ? { ok: false, issues, warnings }
+    : { ok: true, specs: { flows, index }, warnings };
 }
 
 type Finding = { code: Issue["code"]; pointer: string; message: string };
@@ -254,80 +267,6 @@ function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
       message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it`,
     },
   ];
-}
-
-/** Keywords that only constrain objects: a schema with one of them and no `type` is meant as an object. */
-const OBJECT_KEYWORDS = [
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "required",
-  "propertyNames",
-  "minProperties",
-  "maxProperties",
-  "dependentRequired",
-  "dependentSchemas",
-  "unevaluatedProperties",
-];
-
-/**
- * The request and response bodies are JSON objects (seed §2), so each root must describe one:
- * `type: "object"`, or no `type` but object keywords (`properties`, …: the usual OpenAPI 3.0
- * style), directly, through `$ref`s, as one branch of an `allOf` or as every branch of an
- * `anyOf`/`oneOf`. The model then states `type: "object"` at the root.
- */
-function checkObjectRoot(
-  part: "input" | "output",
-  resource: SchemaResource,
-  index: SpecIndex,
-): Finding[] {
-  if (
-    describesObject(
-      getAtPointer(index.files.get(resource.relPath), resource.root),
-      resource,
-      index,
-      32,
-    )
-  )
-    return [];
-  return [
-    {
-      code: "not-an-object-schema",
-      pointer: `/${part}`,
-      message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)`,
-    },
-  ];
-}
-
-function describesObject(
-  schema: unknown,
-  resource: SchemaResource,
-  index: SpecIndex,
-  budget: number,
-): boolean {
-  if (budget <= 0 || !isPlainObject(schema)) return false;
-  if (schema.type !== undefined) return schema.type === "object";
-  const follow = (sub: unknown) => describesObject(sub, resource, index, budget - 1);
-  if (typeof schema.$ref === "string") {
-    const resolved = resolveRef(schema.$ref, resource, index);
-    // A $ref that leads nowhere is reported by the ref check; this one stays quiet.
-    if (!resolved.ok) return true;
-    if (
-      describesObject(
-        getAtPointer(index.files.get(resolved.target.relPath), resolved.target.pointer),
-        resolved.resource,
-        index,
-        budget - 1,
-      )
-    )
-      return true;
-  }
-  if (OBJECT_KEYWORDS.some((keyword) => Object.hasOwn(schema, keyword))) return true;
-  if (Array.isArray(schema.allOf) && schema.allOf.some(follow)) return true;
-  return (["anyOf", "oneOf"] as const).some((keyword) => {
-    const branches = schema[keyword];
-    return Array.isArray(branches) && branches.length > 0 && branches.every(follow);
-  });
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {

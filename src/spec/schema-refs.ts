@@ -2,6 +2,7 @@ import path from "node:path";
 import type { IssueCode } from "../issues.js";
 import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
 import { suggest } from "./describe-ajv-errors.js";
+import { patternSupport } from "./pattern-flags.js";
 import {
   KNOWN_KEYWORDS,
   discriminatorMapping,
@@ -198,8 +199,9 @@ export function checkSchemaResource(
 
 /**
  * `pattern` and `patternProperties` keys are ECMA-262 regular expressions (JSON Schema 2020-12
- * Validation §6.3.3, §4.3); Ajv and generated validators compile them with the `u` flag, so that is
- * how they are checked here, before anything downstream fails on them.
+ * Validation §6.3.3, §4.3), compiled with the `u` flag where they take it. One that compiles only
+ * without it is used without it (`non-unicode-pattern`, a warning by default); one that compiles
+ * neither way is refused here, before anything downstream fails on it.
  */
 function checkPatterns(
   schema: Record<string, unknown>,
@@ -212,27 +214,27 @@ function checkPatterns(
     for (const key of Object.keys(schema.patternProperties))
       patterns.push({ source: key, pointer: joinPointer(pointer, "patternProperties", key) });
   }
-  return patterns.flatMap(({ source, pointer: at }) => {
-    const problem = regExpProblem(source);
-    if (problem === undefined) return [];
-    return [
-      {
-        code: "invalid-pattern" as const,
-        pointer: at,
-        message: `${JSON.stringify(source)} is not a valid regular expression (ECMAScript, "u" flag): ${problem}; fix it (in JSON, a backslash is written "\\\\")`,
-      },
-    ];
-  });
-}
-
-function regExpProblem(source: string): string | undefined {
-  try {
-    new RegExp(source, "u");
-    return undefined;
-  } catch (error) {
-    // V8 says "Invalid regular expression: /<source>/u: <reason>"; the source is quoted already.
-    return (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
-  }
+  return patterns.flatMap(
+    ({ source, pointer: at }): { code: IssueCode; pointer: string; message: string }[] => {
+      const support = patternSupport(source);
+      if (support.kind === "unicode") return [];
+      if (support.kind === "without-unicode")
+        return [
+          {
+            code: "non-unicode-pattern",
+            pointer: at,
+            message: `${JSON.stringify(source)} is a regular expression only without the "u" flag (with it: ${support.reason}); flowgen uses it without, as OpenAPI 3.0 tools did. To use it with the flag, drop the escapes the flag refuses (such as "\\-" outside brackets or "\\:", which mean "-" and ":")`,
+          },
+        ];
+      return [
+        {
+          code: "invalid-pattern",
+          pointer: at,
+          message: `${JSON.stringify(source)} is not a valid regular expression (ECMAScript): ${support.reason}; fix it (in JSON, a backslash is written "\\\\")`,
+        },
+      ];
+    },
+  );
 }
 
 function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {

@@ -2,6 +2,7 @@ import { validator } from "@exodus/schemasafe";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { banner } from "../emit/banner.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
+import { restorePatterns, standInPatterns } from "./legacy-patterns.js";
 import { ValidatorCompileError } from "./validator-compile-error.js";
 
 /**
@@ -16,7 +17,8 @@ import { ValidatorCompileError } from "./validator-compile-error.js";
 export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string {
   const compile = (which: "input" | "output") => {
     try {
-      const validate = validator(flowSchemaDocument(model, flow, which), {
+      const { schema, standIns } = standInPatterns(flowSchemaDocument(model, flow, which));
+      const validate = validator(schema as Parameters<typeof validator>[0], {
         includeErrors: true,
         // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec
         // checks have already refused keywords that neither defines.
@@ -24,7 +26,7 @@ export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string
         allErrors: true,
         $schemaDefault: "https://json-schema.org/draft/2020-12/schema",
       });
-      return validate.toModule();
+      return restorePatterns(validate.toModule(), standIns);
     } catch (error) {
       throw new ValidatorCompileError(
         flow,

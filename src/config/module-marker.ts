@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import * as jsonc from "jsonc-parser";
+import { findPackageFolder, isInside, projectBoundary, staysInside } from "../project-boundary.js";
+
+/** How many `extends` a tsconfig chain may take before flowgen stops following it. */
+const MAX_EXTENDS = 8;
+
+/**
+ * Whether the output folder needs a package.json of its own saying `"type": "module"`. Generated
+ * modules are written as ES modules (`import`, `export`, `.js` specifiers). In a CommonJS package
+ * (`npm init -y` writes `"type": "commonjs"`; no `type` means the same) TypeScript reads them as
+ * CommonJS, and with `verbatimModuleSyntax` (`tsc --init` sets it) refuses every import and export
+ * in them (TS1287, TS1295). There, and only there, the marker makes them ES modules; CommonJS code
+ * loads them with `require`, which Node 20.19+ and TypeScript 5.8+ (`module: nodenext`) allow.
+ * Elsewhere it is left out: a CommonJS project without `verbatimModuleSyntax` compiles them to
+ * CommonJS as before, which its `module: node16` imports and its `outDir` rely on.
+ *
+ * The package is the nearest package.json at or above the output folder's parent; the tsconfig,
+ * the nearest tsconfig.json at or above the output folder, with its `extends` followed. Both are
+ * read from inside the project only; what cannot be read counts as not set.
+ *
+ * @example
+ * if (await needsModuleMarker(process.cwd(), "generated")) plan.push(marker);
+ */
+export async function needsModuleMarker(cwd: string, out: string): Promise<boolean> {
+  const outDir = path.resolve(cwd, out);
+  const boundary = projectBoundary(outDir, cwd);
+  const packageFolder = findPackageFolder(path.dirname(outDir), boundary);
+  if (packageFolder === undefined) return false;
+  const manifest = await readJson(path.join(packageFolder, "package.json"), boundary);
+  if (isRecord(manifest) && manifest["type"] === "module") return false;
+  const tsconfig = findNearest(outDir, "tsconfig.json", boundary);
+  if (tsconfig === undefined) return false;
+  return (await readCompilerOption(tsconfig, "verbatimModuleSyntax", boundary)) === true;
+}
+
+/** A compiler option as the tsconfig at `file` has it, its own or through `extends` (the nearest wins). */
+async function readCompilerOption(
+  file: string,
+  option: string,
+  boundary: string,
+  depth = 0,
+): Promise<unknown> {
+  if (depth > MAX_EXTENDS) return undefined;
+  const config = await readJson(file, boundary);
+  if (!isRecord(config)) return undefined;
+  const options = config["compilerOptions"];
+  if (isRecord(options) && Object.hasOwn(options, option)) return options[option];
+  // An array of bases (TypeScript 5.0+): a later one overrides an earlier, so it is asked first.
+  const extended: unknown = config["extends"];
+  const bases: unknown[] = Array.isArray(extended)
+    ? [...(extended as unknown[])].reverse()
+    : [extended];
+  for (const base of bases) {
+    const target = typeof base === "string" ? resolveBase(base, file) : undefined;
+    const value =
+      target === undefined
+        ? undefined
+        : await readCompilerOption(target, option, boundary, depth + 1);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Where `extends` points: a path relative to the config, or a package's tsconfig. */
+function resolveBase(base: string, from: string): string | undefined {
+  if (base.startsWith(".") || path.isAbsolute(base)) {
+    const target = path.resolve(path.dirname(from), base);
+    return target.endsWith(".json") || existsSync(target) ? target : `${target}.json`;
+  }
+  try {
+    return createRequire(from).resolve(base.endsWith(".json") ? base : `${base}/tsconfig.json`);
+  } catch {
+    try {
+      return createRequire(from).resolve(base);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JSON with comments and trailing commas, as tsconfig allows; undefined when it cannot be read or lies outside the project. */
+async function readJson(file: string, boundary: string): Promise<unknown> {
+  if (!isInside(path.resolve(file), boundary) || !(await staysInside(file, boundary)))
+    return undefined;
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  return text === undefined
+    ? undefined
+    : (jsonc.parse(text, [], { allowTrailingComma: true }) as unknown);
+}
+
+function findNearest(dir: string, name: string, boundary: string): string | undefined {
+  for (let current = dir; isInside(current, boundary); current = path.dirname(current)) {
+    const file = path.join(current, name);
+    if (existsSync(file)) return file;
+    if (path.dirname(current) === current) return undefined;
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
