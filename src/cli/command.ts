@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Options, PositionalOptions } from "yargs";
-import type { Issue } from "../issues.js";
+import type { Issue, IssueCode } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
 import type { Paint, Terminal } from "./terminal.js";
 
@@ -81,6 +81,15 @@ function paintIssue(line: string, colour: ((text: string) => string) | undefined
   return line.replace(/\[[a-z-]+\]$/, (code) => colour(code));
 }
 
+/** Problems with the config, the options, the output folder or the project, not the specs. */
+const NOT_ABOUT_SPECS = new Set<IssueCode>([
+  "invalid-config",
+  "invalid-option",
+  "overlapping-folders",
+  "not-an-output-folder",
+  "missing-dependency",
+]);
+
 /**
  * " in specs" when some issue is about the specs, else "": config and option problems are not.
  *
@@ -88,13 +97,7 @@ function paintIssue(line: string, colour: ((text: string) => string) | undefined
  * `flowgen: 2 problems${whereIssues(issues, "specs")}; nothing was written.`
  */
 export function whereIssues(issues: readonly Issue[], specs: string | undefined): string {
-  const aboutSpecs = issues.some(
-    (issue) =>
-      issue.code !== "invalid-config" &&
-      issue.code !== "invalid-option" &&
-      issue.code !== "overlapping-folders" &&
-      issue.code !== "not-an-output-folder",
-  );
+  const aboutSpecs = issues.some((issue) => !NOT_ABOUT_SPECS.has(issue.code));
   return aboutSpecs && specs !== undefined ? ` in ${specs}` : "";
 }
 
