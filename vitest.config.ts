@@ -15,6 +15,9 @@ export default defineConfig({
     // module graph (no test file relies on module state of its own: env stubs are undone, servers closed).
     maxWorkers: 2,
     isolate: false,
+    // Every file flowgen's fast printers print in a test run is also formatted by prettier and
+    // compared (src/format/check-printers.ts): the printers are proven on everything the tests make.
+    env: { FLOWGEN_CHECK_PRINTERS: "1" },
     // CLI and tsc tests start real processes; on a 2-core CI machine they need more than 5 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,

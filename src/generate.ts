@@ -261,7 +261,9 @@ async function renderFiles(
     const model = times.measure("model", () =>
       buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
     );
-    const plan = times.measure("compile", () => planFiles(model, inputs, options));
+    const planned = times.measure("compile", () => planFiles(model, inputs, options));
+    await formatter.prepare([...planned.map((file) => file.path), MANIFEST_PATH]);
+    const plan = withFormatOptions(planned, inputs);
     // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
     const kept = await readKeptFiles(outDir, reusable, plan);
     if (
@@ -424,6 +426,17 @@ function planFiles(model: ProjectModel, run: RunInputs, options: GenerateOptions
     plan.push(planned({ path: "validation.ts", inputs: hashParts(salt, "validation"), render }));
   }
   return plan;
+}
+
+/**
+ * Each file's prettier options join what it is rendered from: a config's `overrides` can format
+ * one file of a folder differently from the next.
+ */
+function withFormatOptions(plan: readonly Planned[], run: RunInputs): Planned[] {
+  return plan.map((file) => {
+    const inputs = hashParts(file.inputs, run.formatter.optionsKey(file.path));
+    return { ...file, inputs, key: hashParts(run.salt, inputs) };
+  });
 }
 
 function validatorIssue(error: ValidatorCompileError, specs: string): Issue {

@@ -1,7 +1,6 @@
 import type * as TS from "typescript";
 import type { RenderCache } from "./cache/render-cache.js";
 import type { Formatter } from "./format/format-files.js";
-import { codeLayoutFor, type CodeLayout } from "./format/code-layout.js";
 import { JobQueue, type Job } from "./job-queue.js";
 import type { OutputFile } from "./output-file.js";
 import type { StageTimes } from "./stage-times.js";
@@ -80,13 +79,8 @@ class Production {
         );
       }
     });
-    const first = typesJobs[0];
-    const layout =
-      first === undefined
-        ? undefined
-        : codeLayoutFor(formatter.optionsFor(this.pathOf(first.index)));
     // Types first: the pool's threads work on them while this thread emits the modules.
-    for (const batch of chunk(typesJobs))
+    for (const batch of this.batches(typesJobs))
       this.queue.push({
         stage: "types",
         indexes: batch.map((job) => job.index),
@@ -95,7 +89,7 @@ class Production {
     const emitting = this.queue.producing();
     // As many batches in flight as the pool's threads hold, so none waits for this thread between batches.
     const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () =>
-      this.queue.drain((job) => this.runJob(job, "pool", layout)),
+      this.queue.drain((job) => this.runJob(job, "pool")),
     );
     try {
       await this.emit(emitJobs);
@@ -105,10 +99,7 @@ class Production {
     // This thread formats too; it renders types only when no pool thread does.
     await Promise.all([
       ...lanes,
-      this.queue.drain(
-        (job) => this.runJob(job, "here", layout),
-        pool.threads > 0 ? "format" : undefined,
-      ),
+      this.queue.drain((job) => this.runJob(job, "here"), pool.threads > 0 ? "format" : undefined),
       ...json,
     ]);
     return this.results;
@@ -118,7 +109,7 @@ class Production {
   private async emit(
     jobs: readonly { index: number; render: () => Promise<string> }[],
   ): Promise<void> {
-    for (const batch of chunk(jobs)) {
+    for (const batch of this.batches(jobs)) {
       const emitted: { index: number; text: string }[] = [];
       for (const job of batch) {
         try {
@@ -139,15 +130,27 @@ class Production {
     }
   }
 
-  private async runJob(
-    job: Job,
-    where: "pool" | "here",
-    layout: CodeLayout | undefined,
-  ): Promise<void> {
+  /** Jobs in batches of files that share prettier options (a config's overrides may set them per file). */
+  private batches<T extends { index: number }>(jobs: readonly T[]): T[][] {
+    const groups = new Map<string, T[]>();
+    for (const job of jobs) {
+      const key = this.context.formatter.optionsKey(this.pathOf(job.index));
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [job]);
+      else group.push(job);
+    }
+    return [...groups.values()].flatMap(chunk);
+  }
+
+  private async runJob(job: Job, where: "pool" | "here"): Promise<void> {
     const { pool, times, formatter } = this.context;
+    const first = this.pathOf(job.indexes[0] as number);
+    const options = formatter.optionsFor(first);
+    const prettier = formatter.prettier;
     if (job.stage === "types") {
+      const layout = formatter.layoutFor(first);
       const outputs = await times.measure("types", () =>
-        pool.run({ stage: "types", items: job.items, layout }),
+        pool.run({ stage: "types", items: job.items, layout, options, prettier }),
       );
       const unformatted = job.indexes.flatMap((index, i) => {
         const output = outputs[i];
@@ -162,9 +165,9 @@ class Production {
         });
       return;
     }
-    const options = formatter.optionsFor(this.pathOf(job.indexes[0] as number));
     const formatted = await times.measure("format", async () => {
-      if (where === "pool") return pool.run({ stage: "format", contents: job.texts, options });
+      if (where === "pool")
+        return pool.run({ stage: "format", contents: job.texts, options, prettier });
       const [{ formatModules }, { tsMorph }] = await Promise.all([
         import("./format/format-modules.js"),
         import("./emit/ts-morph-entry.js"),
@@ -172,7 +175,7 @@ class Production {
       // Formatting works without giving way to the event loop: let the pool's answers in first, so its threads get their next batches.
       await new Promise((resolve) => setImmediate(resolve));
       // ts-morph's own TypeScript, loaded for emit anyway, parses the modules here.
-      return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS);
+      return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS, prettier);
     });
     job.indexes.forEach((index, i) => this.done(index, formatted[i] as string));
   }

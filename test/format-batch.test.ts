@@ -61,7 +61,7 @@ describe("formatBatch", () => {
     for (const size of [7, files.length]) {
       const batched: string[] = [];
       for (let i = 0; i < inputs.length; i += size)
-        batched.push(...(await formatBatch(inputs.slice(i, i + size), OPTIONS)));
+        batched.push(...(await formatBatch(inputs.slice(i, i + size), OPTIONS, prettier)));
       expect(batched).toEqual(expected);
     }
   });
@@ -98,18 +98,24 @@ describe("formatBatch", () => {
   it("formats one file at a time when a setting acts on whole files, and names the file prettier refuses", async () => {
     const contents = ["// a\nexport const a = 1;\n", "// b\nexport const b = 2;\n"];
     const withPragma = { ...OPTIONS, insertPragma: true };
-    expect(await formatBatch(contents, withPragma)).toEqual(
+    expect(await formatBatch(contents, withPragma, prettier)).toEqual(
       await formatOneByOne(contents, withPragma),
     );
     expect(
-      (await formatBatch(contents, withPragma)).every((text) => text.startsWith("/** @format */")),
+      (await formatBatch(contents, withPragma, prettier)).every((text) =>
+        text.startsWith("/** @format */"),
+      ),
     ).toBe(true);
     const crlf = { ...OPTIONS, endOfLine: "crlf" as const };
-    expect(await formatBatch(contents, crlf)).toEqual(await formatOneByOne(contents, crlf));
+    expect(await formatBatch(contents, crlf, prettier)).toEqual(
+      await formatOneByOne(contents, crlf),
+    );
     const directive = ['"use client";\nexport const a = 1;\n', "export const b = 2;\n"];
-    expect(await formatBatch(directive, OPTIONS)).toEqual(await formatOneByOne(directive, OPTIONS));
+    expect(await formatBatch(directive, OPTIONS, prettier)).toEqual(
+      await formatOneByOne(directive, OPTIONS),
+    );
     await expect(
-      formatBatch(["export const a = 1;\n", "export const = ;\n"], OPTIONS),
+      formatBatch(["export const a = 1;\n", "export const = ;\n"], OPTIONS, prettier),
     ).rejects.toThrow(/Unexpected token|Expected/);
   });
 
@@ -119,6 +125,8 @@ describe("formatBatch", () => {
       "/** doc */\nexport type B = 2;",
       "export type C = 3;\n\n",
     ];
-    expect(await formatBatch(contents, OPTIONS)).toEqual(await formatOneByOne(contents, OPTIONS));
+    expect(await formatBatch(contents, OPTIONS, prettier)).toEqual(
+      await formatOneByOne(contents, OPTIONS),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import * as prettier from "prettier";
+import type * as Prettier from "prettier";
 
 /** Parsers whose top-level statements prettier prints without looking at their neighbours. */
 const JOINABLE_PARSERS = new Set(["babel-ts", "typescript"]);
@@ -18,14 +18,15 @@ const JOINABLE_PARSERS = new Set(["babel-ts", "typescript"]);
  * both ways over the goldens and a large generated project.
  *
  * @example
- * const [a, b] = await formatBatch([textA, textB], { parser: "babel-ts" });
+ * const [a, b] = await formatBatch([textA, textB], { parser: "babel-ts" }, prettier);
  */
 export async function formatBatch(
   contents: readonly string[],
-  options: prettier.Options,
+  options: Prettier.Options,
+  prettier: typeof Prettier,
 ): Promise<string[]> {
   if (contents.length > 1 && canJoin(options, contents)) {
-    const joined = await formatJoined(contents, options).catch(() => undefined);
+    const joined = await formatJoined(contents, options, prettier).catch(() => undefined);
     if (joined !== undefined) return joined;
   }
   const formatted: string[] = [];
@@ -33,7 +34,7 @@ export async function formatBatch(
   return formatted;
 }
 
-function canJoin(options: prettier.Options, contents: readonly string[]): boolean {
+function canJoin(options: Prettier.Options, contents: readonly string[]): boolean {
   const {
     parser,
     plugins,
@@ -64,7 +65,8 @@ function canJoin(options: prettier.Options, contents: readonly string[]): boolea
 
 async function formatJoined(
   contents: readonly string[],
-  options: prettier.Options,
+  options: Prettier.Options,
+  prettier: typeof Prettier,
 ): Promise<string[] | undefined> {
   // A fresh random marker per call: no file's text can contain it by chance or on purpose.
   const marker = `// flowgen file boundary ${randomBytes(12).toString("hex")}`;

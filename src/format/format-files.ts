@@ -1,15 +1,17 @@
 import path from "node:path";
-import * as prettier from "prettier";
+import type * as Prettier from "prettier";
 import type { OutputFile } from "../output-file.js";
-import { OTHER_SYNTAX_OPTIONS } from "./code-layout.js";
-import { resolveProjectConfig } from "./project-root.js";
+import { codeLayoutFor, OTHER_SYNTAX_OPTIONS, type CodeLayout } from "./code-layout.js";
+import { checkHandPrinted } from "./check-printers.js";
+import { findProjectPrettier, importPrettier, type PrettierRef } from "./project-prettier.js";
+import { readConfigSources, resolveProjectConfig } from "./project-root.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
 /**
  * Prettier's defaults, written out: output must not change when a prettier release changes one.
- * The project's own prettier config (found from the output folder, up to the project's root) wins over these.
+ * The project's own prettier config (found from each output file, up to the project's root) wins over these.
  */
-const BASE_OPTIONS: prettier.Options = {
+const BASE_OPTIONS: Prettier.Options = {
   printWidth: 80,
   tabWidth: 2,
   useTabs: false,
@@ -40,63 +42,110 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
  */
 const TS_PARSER = "babel-ts";
 
+/** Paths whose options stand for the folder's in the fingerprint: one per kind of file flowgen writes. */
+const PROBES = ["index.ts", "openapi.json", "package.json"];
+
 export interface Formatter {
   format(file: OutputFile): Promise<OutputFile>;
   /** Writes `value` as formatted JSON, as prettier would format `JSON.stringify(value, null, 2)`. */
   formatJson(path: string, value: unknown): Promise<OutputFile>;
-  /** The prettier options for a file at `path` in the output folder. */
-  optionsFor(path: string): prettier.Options;
-  /** Identifies prettier's version and the options in force, for caching formatted text. */
+  /** Resolves the options of these output files (overrides included); `optionsFor` answers for them after. */
+  prepare(paths: readonly string[]): Promise<void>;
+  /** The prettier options for a file at `path` in the output folder (prepared, else the folder's). */
+  optionsFor(path: string): Prettier.Options;
+  /** A key equal for files formatted with equal options: files that may share a prettier call. */
+  optionsKey(path: string): string;
+  /** The layout the fast printers print `path` in, when they may: the proven prettier, options they know. */
+  layoutFor(path: string): CodeLayout | undefined;
+  /** The prettier that formats: the project's 3.x, else flowgen's own. */
+  readonly prettier: PrettierRef;
+  /** Identifies prettier's version, its config files and the options in force, for caching formatted text. */
   readonly fingerprint: string;
 }
 
 /**
- * A formatter bound to the prettier options that apply in `outDir`. Formatting many files at once
- * goes through `formatModules` (format-modules.ts) with `optionsFor`, on worker threads or here.
+ * A formatter for the files of `outDir`, with the prettier of the project it is in (its own 3.x,
+ * else flowgen's) and the options that apply to each file, its config's `overrides` included, as
+ * that project's `prettier --check` resolves them. Formatting many files at once goes through
+ * `formatModules` (format-modules.ts) with `optionsFor`, on worker threads or here.
  *
  * @example
  * const formatter = await createFormatter("generated");
+ * await formatter.prepare(["index.ts"]);
  * const formatted = await formatter.format({ path: "index.ts", content: text });
  */
 export async function createFormatter(outDir: string): Promise<Formatter> {
-  const resolved = new Map<string, prettier.Options>();
-  let jsonLayout: JsonLayout | undefined;
-  for (const ext of [".ts", ".json"]) {
-    const config = await resolveProjectConfig(path.join(path.resolve(outDir), `file${ext}`));
-    resolved.set(ext, {
+  const folder = path.resolve(outDir);
+  const ref = await findProjectPrettier(folder);
+  const prettier = await importPrettier(ref);
+  // A config edited since the last run (a watching run) is read again.
+  await prettier.clearConfigCache();
+  const resolved = new Map<string, Prettier.Options>();
+  const resolve = async (filePath: string) => {
+    if (resolved.has(filePath)) return;
+    const config = await resolveProjectConfig(path.join(folder, filePath), prettier);
+    resolved.set(filePath, {
       ...BASE_OPTIONS,
-      ...(ext === ".ts" ? { parser: TS_PARSER } : {}),
+      ...(filePath.endsWith(".ts") ? { parser: TS_PARSER } : {}),
       ...config,
     });
-    if (ext === ".json") jsonLayout = jsonLayoutFor({ ...BASE_OPTIONS, ...config });
-  }
-  const optionsFor = (filePath: string): prettier.Options => ({
-    ...(resolved.get(path.extname(filePath)) ?? BASE_OPTIONS),
+  };
+  await Promise.all(PROBES.map(resolve));
+  const optionsFor = (filePath: string): Prettier.Options => ({
+    ...(resolved.get(filePath) ??
+      resolved.get(PROBES[filePath.endsWith(".ts") ? 0 : 1] as string) ??
+      BASE_OPTIONS),
     filepath: filePath,
   });
+  const optionsKey = (filePath: string) => {
+    const { filepath: _path, ...options } = optionsFor(filePath);
+    return JSON.stringify(options);
+  };
   const format = async (file: OutputFile): Promise<OutputFile> => ({
     path: file.path,
     content: await prettier.format(file.content, optionsFor(file.path)),
   });
   return {
-    fingerprint: JSON.stringify([prettier.version, [...resolved]]),
+    prettier: ref,
+    fingerprint: JSON.stringify([
+      ref.version,
+      ref.own,
+      await readConfigSources(folder, prettier),
+      PROBES.map(optionsKey),
+    ]),
     format,
+    prepare: async (paths) => void (await Promise.all(paths.map(resolve))),
     optionsFor,
+    optionsKey,
+    layoutFor: (filePath) => (ref.own ? codeLayoutFor(optionsFor(filePath)) : undefined),
     async formatJson(filePath, value) {
-      if (jsonLayout) return { path: filePath, content: printJson(value, jsonLayout) };
-      return format({ path: filePath, content: JSON.stringify(value, null, 2) });
+      const options = optionsFor(filePath);
+      const layout = ref.own ? jsonLayoutFor(options, prettier) : undefined;
+      if (layout === undefined)
+        return format({ path: filePath, content: JSON.stringify(value, null, 2) });
+      const printed = printJson(value, layout);
+      await checkHandPrinted(filePath, printed, JSON.stringify(value, null, 2), options, ref);
+      return { path: filePath, content: printed };
     },
   };
 }
 
 /** The layout for `printJson`, when the options in force allow it; else undefined (use prettier). */
-function jsonLayoutFor(options: prettier.Options): JsonLayout | undefined {
-  const { printWidth, tabWidth, useTabs, endOfLine, objectWrap } = options;
+function jsonLayoutFor(
+  options: Prettier.Options,
+  prettier: typeof Prettier,
+): JsonLayout | undefined {
+  const { printWidth, tabWidth, useTabs, endOfLine, objectWrap, parser } = options;
   const neutral = Object.keys(options).every(
-    (key) => JSON_NEUTRAL_OPTIONS.has(key) || (key === "objectWrap" && objectWrap === "preserve"),
+    (key) =>
+      JSON_NEUTRAL_OPTIONS.has(key) ||
+      key === "filepath" ||
+      (key === "objectWrap" && objectWrap === "preserve"),
   );
+  // package.json is `json-stringify` to prettier, which prints every array one element per line.
+  if (!neutral || parser !== undefined || options.filepath?.endsWith("package.json") === true)
+    return undefined;
   if (
-    !neutral ||
     typeof printWidth !== "number" ||
     typeof tabWidth !== "number" ||
     typeof useTabs !== "boolean"

@@ -1,34 +1,77 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as prettier from "prettier";
+import type * as Prettier from "prettier";
 import { findProjectRoot, isInside, staysInside } from "../project-boundary.js";
 
 /** An empty prettier config: what applies when the one prettier finds is outside the project. */
 const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", import.meta.url));
 
 /**
- * The prettier options (`.editorconfig` included) for `file`, from config inside its project only.
- * The project is the nearest folder holding `.git` or `package.json` (`findProjectRoot`); prettier
- * searches for its config up to the filesystem's root: a config above the project (in a
- * home folder, a CI workspace) would make output depend on the machine. Then only .editorconfig
- * counts, which prettier reads up to the repository's root. A config that is a link leading out of
- * the project is not used either.
+ * The prettier options (`.editorconfig` included) for `file`, from config inside its project only,
+ * its `overrides` matched against `file` as `prettier --check` matches them. The project is the
+ * nearest folder holding `.git` or `package.json` (`findProjectRoot`); prettier searches for its
+ * config up to the filesystem's root: a config above the project (in a home folder, a CI
+ * workspace) would make output depend on the machine. Then only .editorconfig counts, which
+ * prettier reads up to the repository's root. A config that is a link leading out of the project
+ * is not used either.
  *
  * @example
- * const options = await resolveProjectConfig("/home/me/app/generated/file.ts");
+ * const options = await resolveProjectConfig("/home/me/app/generated/file.ts", prettier);
  */
-export async function resolveProjectConfig(file: string): Promise<prettier.Options> {
-  const root = findProjectRoot(path.dirname(file));
-  const found = root === undefined ? null : await prettier.resolveConfigFile(file);
-  // A config inside the project that links out of it is someone else's file too.
-  const outside =
-    found !== null &&
-    root !== undefined &&
-    (!isInside(found, root) || !(await staysInside(found, root)));
+export async function resolveProjectConfig(
+  file: string,
+  prettier: typeof Prettier,
+): Promise<Prettier.Options> {
+  const found = await findProjectConfig(file, prettier);
   return (
     (await prettier.resolveConfig(file, {
       editorconfig: true,
-      ...(outside ? { config: NO_CONFIG } : {}),
+      ...(found?.inside === false ? { config: NO_CONFIG } : {}),
     })) ?? {}
   );
+}
+
+/**
+ * What decides the options of the files in `folder`, for the fingerprint: the prettier config file
+ * found from it (its path in the project and its text) and the `.editorconfig` files from the
+ * folder up to the project's root. Equal sources give equal options to every path.
+ *
+ * @example
+ * const sources = await readConfigSources("/home/me/app/generated", prettier);
+ */
+export async function readConfigSources(
+  folder: string,
+  prettier: typeof Prettier,
+): Promise<string[]> {
+  const root = findProjectRoot(folder);
+  if (root === undefined) return [];
+  const files: string[] = [];
+  const config = await findProjectConfig(path.join(folder, "index.ts"), prettier);
+  if (config?.inside === true) files.push(config.file);
+  for (let dir = folder; isInside(dir, root); dir = path.dirname(dir)) {
+    const editorconfig = path.join(dir, ".editorconfig");
+    if (existsSync(editorconfig)) files.push(editorconfig);
+    if (dir === root) break;
+  }
+  const sources: string[] = [];
+  for (const file of files) {
+    if (!(await staysInside(file, root))) continue;
+    sources.push(path.relative(root, file), await readFile(file, "utf8").catch(() => ""));
+  }
+  return sources;
+}
+
+/** The config file prettier finds for `file`, and whether it lies in the project; undefined when there is none. */
+async function findProjectConfig(
+  file: string,
+  prettier: typeof Prettier,
+): Promise<{ readonly file: string; readonly inside: boolean } | undefined> {
+  const root = findProjectRoot(path.dirname(file));
+  if (root === undefined) return undefined;
+  const found = await prettier.resolveConfigFile(file);
+  if (found === null) return undefined;
+  // A config inside the project that links out of it is someone else's file too.
+  return { file: found, inside: isInside(found, root) && (await staysInside(found, root)) };
 }

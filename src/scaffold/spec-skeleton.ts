@@ -73,18 +73,20 @@ export function specSkeleton(options: {
 }
 
 /**
- * Writes a new spec file laid out by prettier under the project's own config, looked up as
- * generate looks it up (no further than the project's root), never over an existing file.
+ * Writes a new spec file laid out by the project's prettier (its own 3.x, else flowgen's) under the
+ * project's own config, looked up as generate looks it up (no further than the project's root),
+ * never over an existing file.
  *
  * @example
  * await writeSpecFile("/p/specs/@acme/qa.json", specSkeleton({ flowId: "@acme/qa", schema }));
  */
 export async function writeSpecFile(file: string, text: string): Promise<void> {
-  const [prettier, { resolveProjectConfig }] = await Promise.all([
-    import("prettier"),
+  const [{ findProjectPrettier, importPrettier }, { resolveProjectConfig }] = await Promise.all([
+    import("../format/project-prettier.js"),
     import("../format/project-root.js"),
   ]);
-  const options = await resolveProjectConfig(file);
+  const prettier = await importPrettier(await findProjectPrettier(path.dirname(file)));
+  const options = await resolveProjectConfig(file, prettier);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, await prettier.format(text, { ...options, filepath: file }), {
     flag: "wx",

@@ -1,6 +1,8 @@
-import type * as prettier from "prettier";
-import { printTypes } from "../format/print-types.js";
+import type * as Prettier from "prettier";
+import { checkHandPrinted } from "../format/check-printers.js";
 import type { CodeLayout } from "../format/code-layout.js";
+import { printTypes } from "../format/print-types.js";
+import type { PrettierRef } from "../format/project-prettier.js";
 import { flowTypeNodes } from "../types/flow-types.js";
 import { openapiTypescript, ts } from "../types/openapi-typescript-entry.js";
 
@@ -16,18 +18,25 @@ export interface TypesText {
   readonly formatted: boolean;
 }
 
-/** The types stage for a batch of flows; `layout` when prettier's options allow printing in its layout directly. */
+/**
+ * The types stage for a batch of flows whose files share prettier options; `layout` when the
+ * formatting prettier and its options allow printing in its layout directly.
+ */
 export interface TypesTask {
   readonly stage: "types";
   readonly items: readonly TypesItem[];
   readonly layout: CodeLayout | undefined;
+  /** The files' options and prettier: for checking printed files (`FLOWGEN_CHECK_PRINTERS`). */
+  readonly options: Prettier.Options;
+  readonly prettier: PrettierRef;
 }
 
-/** The format stage for a batch of files that share prettier options. */
+/** The format stage for a batch of files that share prettier options, and the prettier to format with. */
 export interface FormatTask {
   readonly stage: "format";
   readonly contents: readonly string[];
-  readonly options: prettier.Options;
+  readonly options: Prettier.Options;
+  readonly prettier: PrettierRef;
 }
 
 /** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
@@ -42,14 +51,21 @@ export type StageTask = TypesTask | FormatTask;
  * const [types] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }], layout });
  */
 export default async function runStageTask(task: StageTask): Promise<TypesText[] | string[]> {
-  if (task.stage === "types") return task.items.map((item) => renderTypesFile(item, task.layout));
+  if (task.stage === "types") {
+    const rendered: TypesText[] = [];
+    for (const item of task.items) rendered.push(await renderTypesFile(item, task));
+    return rendered;
+  }
   const { formatModules } = await import("../format/format-modules.js");
-  return formatModules(task.contents, task.options, ts);
+  return formatModules(task.contents, task.options, ts, task.prettier);
 }
 
-function renderTypesFile(item: TypesItem, layout: CodeLayout | undefined): TypesText {
+async function renderTypesFile(item: TypesItem, task: TypesTask): Promise<TypesText> {
   const nodes = flowTypeNodes(item.document);
-  const printed = layout === undefined ? undefined : printTypes(item.header, nodes, layout);
-  if (printed !== undefined) return { text: printed, formatted: true };
-  return { text: `${item.header}\n\n${openapiTypescript.astToString(nodes)}`, formatted: false };
+  const printed =
+    task.layout === undefined ? undefined : printTypes(item.header, nodes, task.layout);
+  const text = () => `${item.header}\n\n${openapiTypescript.astToString(nodes)}`;
+  if (printed === undefined) return { text: text(), formatted: false };
+  await checkHandPrinted(item.header, printed, text(), task.options, task.prettier);
+  return { text: printed, formatted: true };
 }

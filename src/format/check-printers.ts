@@ -1,0 +1,35 @@
+import type * as Prettier from "prettier";
+import { importPrettier, type PrettierRef } from "./project-prettier.js";
+
+/** Set to `1` to have every hand-printed file checked against `prettier.format` (the test suite sets it). */
+export const CHECK_PRINTERS_VARIABLE = "FLOWGEN_CHECK_PRINTERS";
+
+/**
+ * With `FLOWGEN_CHECK_PRINTERS=1`: formats `source` with prettier and throws when the fast
+ * printer's `printed` differs, naming the file. The printers (`printTypes`, `printFlowModule`,
+ * `printJson`) are an optimisation for the one prettier version and the options they are proven
+ * against; this switch proves them on every file a run prints. Off, it costs nothing.
+ *
+ * @example
+ * await checkHandPrinted("@acme/qa.ts", printed, emitted, options, formatter.prettier);
+ */
+export async function checkHandPrinted(
+  file: string,
+  printed: string,
+  source: string,
+  options: Prettier.Options,
+  ref: PrettierRef,
+): Promise<void> {
+  if (process.env[CHECK_PRINTERS_VARIABLE] !== "1") return;
+  const prettier = await importPrettier(ref);
+  const expected = await prettier.format(source, {
+    ...options,
+    filepath: options.filepath ?? file,
+  });
+  if (expected === printed) return;
+  const lines = [printed.split("\n"), expected.split("\n")] as const;
+  const at = lines[0].findIndex((line, i) => line !== lines[1][i]);
+  throw new Error(
+    `flowgen's printer and prettier ${ref.version} format ${file} differently, first at line ${at + 1}:\n  printer:  ${JSON.stringify(lines[0][at])}\n  prettier: ${JSON.stringify(lines[1][at])}`,
+  );
+}
