@@ -97,7 +97,7 @@ describe("flowgen serve: a host or port it cannot listen on", () => {
     ],
     [["--port", "70000"], /^--port: must be a port number from 0 to 65535, not 70000/],
     [["--port", "-1"], /^--port: must be a port number from 0 to 65535, not -1/],
-    [["--rate", "0"], /^--rate: must be a number above 0, not 0/],
+    [["--rate", "0"], /^flowgen serve: rate must be a finite number .* \(--rate 10\)/],
   ])("%j exits 2 with a sentence, not an internal error", async (flags, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const port = flags.includes("--port") ? [] : ["--port", "0"];

@@ -142,16 +142,12 @@ export function resolveServeSettings(
     ...(loaded.config.rules === undefined ? {} : { rules: loaded.config.rules }),
     ...loaded.config.serve,
   };
-  // Values given as flags or API options are checked as the config file's are: a port of 70000
-  // is a sentence naming the flag, not Node's RangeError.
-  const issues = Object.entries(SERVE_KEYS).flatMap(([key, kind]) => {
-    const value = (given as Record<string, unknown>)[key];
-    const problem = value === undefined ? undefined : describeWrongValue(value, kind);
-    return problem === undefined
-      ? []
-      : [{ code: "invalid-option" as const, file: `--${kebabCase(key)}`, message: problem }];
-  });
-  if (issues.length > 0) return { ok: false, issues };
+  // A port given as a flag or API option is checked as the config file's is: 70000 is a sentence
+  // naming the flag, not Node's RangeError. (The server checks its limits itself, with their ranges.)
+  const problem =
+    given.port === undefined ? undefined : describeWrongValue(given.port, SERVE_KEYS.port);
+  if (problem !== undefined)
+    return { ok: false, issues: [{ code: "invalid-option", file: "--port", message: problem }] };
   return {
     ok: true,
     settings: mergeSettings<ServeSettings>(
@@ -160,11 +156,6 @@ export function resolveServeSettings(
       given,
     ),
   };
-}
-
-/** `keysFile` → `keys-file`: a setting's flag. */
-function kebabCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 function mergeSettings<T extends object>(defaults: T, config: Given<T>, given: Given<T>): T {
