@@ -67,12 +67,13 @@ export const diffCommand: Command = {
         resolved.issues,
         (count) => `flowgen diff: ${count}; nothing was compared.`,
       );
-    const { specs, out, failOnBreaking } = resolved.settings;
+    const { specs, out, failOnBreaking, rules } = resolved.settings;
     try {
       const result = await diffVersions({
         cwd,
         specs,
         out,
+        rules,
         base: args["base"] as string,
         head: args["head"] as string | undefined,
       });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { compileOpenApi } from "../compile/openapi-document.js";
 import { isPlainObject } from "../json-pointer.js";
-import type { Issue } from "../issues.js";
+import type { Issue, Rules } from "../issues.js";
 import { buildModel } from "../model/build-model.js";
 import { projectBoundary, staysInside } from "../project-boundary.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
@@ -29,6 +29,8 @@ export interface ContractLocation {
   readonly specs: string;
   /** The output folder: at a git ref without specs, its openapi.json is used. */
   readonly out: string;
+  /** Severities of the spec checks (the config file's `rules`), as generate has them. */
+  readonly rules?: Rules | undefined;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function readContract(
   where: ContractLocation,
 ): Promise<ContractSource> {
   if (version === undefined)
-    return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs));
+    return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs), where.rules);
   const local = path.resolve(where.cwd, version);
   const found = await stat(local).catch(() => undefined);
   if (found?.isDirectory()) {
@@ -63,7 +65,7 @@ export async function readContract(
         document: await readOpenApiFile(contract, `${version}/openapi.json`, where.cwd),
         label: shown(where.cwd, contract),
       };
-    return compileContract(version, where.cwd, shown(where.cwd, version));
+    return compileContract(version, where.cwd, shown(where.cwd, version), where.rules);
   }
   if (found?.isFile())
     return {
@@ -74,9 +76,14 @@ export async function readContract(
   return readGitContract(version, where);
 }
 
-async function compileContract(specs: string, cwd: string, label: string): Promise<ContractSource> {
+async function compileContract(
+  specs: string,
+  cwd: string,
+  label: string,
+  rules: Rules | undefined,
+): Promise<ContractSource> {
   const { checkSpecs } = await import("../spec/load-specs.js");
-  const checked = checkSpecs(await readSpecFiles(specs, cwd));
+  const checked = checkSpecs(await readSpecFiles(specs, cwd), { rules });
   if (!checked.ok) return checked;
   const model = buildModel(checked.specs);
   return { ok: true, document: compileOpenApi(model, model.flows, { baseUrl: undefined }), label };
@@ -116,7 +123,8 @@ async function readGitContract(ref: string, where: ContractLocation): Promise<Co
   const cwd = await realpath(where.cwd);
   const specs = path.relative(root, path.resolve(cwd, where.specs)).split(path.sep).join("/");
   const files = await readGitFolder(root, ref, specs || ".");
-  const compiled = files.size > 0 ? await compileGitSpecs(ref, specs, files) : undefined;
+  const compiled =
+    files.size > 0 ? await compileGitSpecs(ref, specs, files, where.rules) : undefined;
   if (compiled?.ok) return compiled;
   const openapi = path
     .relative(root, path.resolve(cwd, where.out, "openapi.json"))
@@ -158,6 +166,7 @@ async function compileGitSpecs(
   ref: string,
   specs: string,
   files: ReadonlyMap<string, string>,
+  rules: Rules | undefined,
 ): Promise<ContractSource> {
   const temp = await mkdtemp(path.join(tmpdir(), "flowgen-diff-"));
   try {
@@ -166,7 +175,7 @@ async function compileGitSpecs(
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, text);
     }
-    const compiled = await compileContract(specs, temp, `${ref}:${specs}`);
+    const compiled = await compileContract(specs, temp, `${ref}:${specs}`, rules);
     if (compiled.ok) return compiled;
     return {
       ok: false,
