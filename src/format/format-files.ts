@@ -4,7 +4,7 @@ import type { OutputFile } from "../output-file.js";
 import { codeLayoutFor, OTHER_SYNTAX_OPTIONS, type CodeLayout } from "./code-layout.js";
 import { checkHandPrinted } from "./check-printers.js";
 import { findProjectPrettier, importPrettier, type PrettierRef } from "./project-prettier.js";
-import { readConfigSources, resolveProjectConfig } from "./project-root.js";
+import { createConfigResolver, readConfigSources } from "./project-root.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
 /**
@@ -81,9 +81,10 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
   // A config edited since the last run (a watching run) is read again.
   await prettier.clearConfigCache();
   const resolved = new Map<string, Prettier.Options>();
+  const resolveConfig = createConfigResolver(prettier);
   const resolve = async (filePath: string) => {
     if (resolved.has(filePath)) return;
-    const config = await resolveProjectConfig(path.join(folder, filePath), prettier);
+    const config = await resolveConfig(path.join(folder, filePath));
     resolved.set(filePath, {
       ...BASE_OPTIONS,
       ...(filePath.endsWith(".ts") ? { parser: TS_PARSER } : {}),

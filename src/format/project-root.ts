@@ -24,13 +24,36 @@ export async function resolveProjectConfig(
   file: string,
   prettier: typeof Prettier,
 ): Promise<Prettier.Options> {
-  const found = await findProjectConfig(file, prettier);
-  return (
-    (await prettier.resolveConfig(file, {
-      editorconfig: true,
-      ...(found?.inside === false ? { config: NO_CONFIG } : {}),
-    })) ?? {}
-  );
+  return createConfigResolver(prettier)(file);
+}
+
+/**
+ * `resolveProjectConfig` for many files: which config file applies is found once per folder
+ * (prettier's search for it is not cached, its reading of it is).
+ *
+ * @example
+ * const resolve = createConfigResolver(prettier);
+ * const options = await Promise.all(files.map(resolve));
+ */
+export function createConfigResolver(
+  prettier: typeof Prettier,
+): (file: string) => Promise<Prettier.Options> {
+  const configs = new Map<string, ReturnType<typeof findProjectConfig>>();
+  return async (file) => {
+    const folder = path.dirname(file);
+    let found = configs.get(folder);
+    if (found === undefined) {
+      found = findProjectConfig(file, prettier);
+      configs.set(folder, found);
+    }
+    const config = await found;
+    return (
+      (await prettier.resolveConfig(file, {
+        editorconfig: true,
+        ...(config?.inside === false ? { config: NO_CONFIG } : {}),
+      })) ?? {}
+    );
+  };
 }
 
 /**
