@@ -19,5 +19,13 @@ export {
 export { watch, type GenerateWatcher, type WatchOptions, type WatchRun } from "./api/watch.js";
 export { serve, type ServeApiOptions } from "./api/serve.js";
 export type { ServeResult } from "./serve/serve.js";
-export { formatIssue, type Issue, type IssueCode } from "./issues.js";
+export {
+  formatIssue,
+  RULE_DEFAULTS,
+  type Issue,
+  type IssueCode,
+  type RuleCode,
+  type Rules,
+  type Severity,
+} from "./issues.js";
 export type { OutputDiff } from "./write/write-output.js";
