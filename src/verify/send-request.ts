@@ -63,11 +63,12 @@ export async function sendRequest(
   const body = JSON.stringify(input);
   let last: Answer | undefined;
   for (let attempt = 1; attempt <= context.maxRetries + 1; attempt++) {
-    await pace.ready();
+    // The budget first: a wait that ends in no request is time lost.
     if (!budget.take()) {
       const reason = `the request budget (--max-requests ${context.maxRequests}) was spent${last ? ` while the platform kept answering ${last.status}` : ""}`;
       return { ok: false, attempts: attempt - 1, reason, unreachable: false, answer: last };
     }
+    await pace.ready();
     const sent = await sendOnce(url, body, apiKey, context);
     if (!sent.ok) return { ...sent, attempts: attempt };
     last = sent.answer;
@@ -147,15 +148,17 @@ async function readBody(response: Response): Promise<{ text: string; truncated: 
   return { text: new TextDecoder().decode(Buffer.concat(chunks)), truncated: false };
 }
 
-/** Why fetch failed, from its cause's code (ECONNREFUSED, ENOTFOUND, …), naming only the origin. */
+/** Why fetch failed, from its cause (ECONNREFUSED, ENOTFOUND, …), naming only the origin. */
 function describeFetchError(url: string, error: unknown): string {
-  const cause =
-    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code =
-    typeof cause?.code === "string"
-      ? cause.code
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return `could not reach ${new URL(url).origin} (${code}); check --base-url (or FLOW_BASE_URL) and that the platform is up`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  const why =
+    typeof code === "string"
+      ? code
+      : cause instanceof Error
+        ? cause.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return `could not reach ${new URL(url).origin} (${why}); check --base-url (or FLOW_BASE_URL) and that the platform is up`;
 }
