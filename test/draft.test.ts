@@ -92,7 +92,7 @@ describe("inferSchema", () => {
       {
         given: [
           { items: [{ k: 1 }, { k: 2, note: "x" }], v: "s", constructor: 1 },
-          { items: [], v: { n: 1 }, toString: true },
+          { items: [], v: { n: 1 }, constructor: 2.5, toString: true },
         ],
         want: {
           type: "object",
@@ -111,10 +111,10 @@ describe("inferSchema", () => {
                 { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
               ],
             },
-            constructor: { type: "integer" },
+            constructor: { type: "number" },
             toString: { type: "boolean" },
           },
-          required: ["items", "v"],
+          required: ["items", "v", "constructor"],
         },
       },
     ],

@@ -430,14 +430,8 @@ describe("flowgen verify on a shared platform", () => {
 
   it("keeps to the concurrency cap", async () => {
     const cwd = await tempProject(SPECS);
-    // Each request waits until a second one is in flight (or 50 ms pass), so a cap of 2 is reached and any excess shows.
-    const waiting: (() => void)[] = [];
-    const hold = (inFlight: number) =>
-      new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        if (inFlight >= 2) for (const release of waiting.splice(0)) release();
-        else setTimeout(resolve, 50);
-      });
+    // Each answer is held back a moment, so requests a missing cap would let through pile up.
+    const hold = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
     const platform = await startStandIn(faithful, hold);
     const result = await verify({
       cwd,
