@@ -1,20 +1,8 @@
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
-import { buildModel } from "../model/build-model.js";
-import { checkSpecs } from "../spec/load-specs.js";
-import { readSpecFiles } from "../spec/read-spec-files.js";
-import { createPlanValidators, planFlowCases, type PlannedCase } from "../verify/plan-cases.js";
-import { SYSTEM_CLOCK, type VerifyClock } from "../verify/platform-pace.js";
-import { createRedactor, redactValue } from "../verify/redact-key.js";
-import { describeCase, runCases } from "../verify/run-verify.js";
-import { selectFlows } from "../verify/select-flows.js";
-import {
-  checkVerifyTarget,
-  checkVerifyNumbers,
-  VERIFY_DEFAULTS,
-} from "../verify/verify-options.js";
-import { summarizeReport, type CaseResult, type VerifyReport } from "../verify/verify-report.js";
+import type { VerifyClock } from "../verify/platform-pace.js";
+import type { VerifyReport } from "../verify/verify-report.js";
 
 export type { CaseResult, FlowReport, Violation, VerifyReport } from "../verify/verify-report.js";
 export type { VerifyClock } from "../verify/platform-pace.js";
@@ -67,67 +55,13 @@ export type VerifyResult =
  * if (result.ok && result.report.outcome === "failed") process.exitCode = 1;
  */
 export async function verify(options: VerifyOptions = {}): Promise<VerifyResult> {
-  const { cwd = process.cwd(), config, env = process.env } = options;
+  const { cwd = process.cwd(), config } = options;
   const loaded =
     config === false ? { ok: true as const, config: {}, root: cwd } : await loadConfig(cwd, config);
   if (!loaded.ok) return loaded;
   const resolved = resolveGenerateSettings(loaded, cwd, { specs: options.specs });
   if (!resolved.ok) return resolved;
-  const dryRun = options.dryRun ?? false;
-  const numbers = checkVerifyNumbers(options);
-  const target = checkVerifyTarget({
-    baseUrl: options.baseUrl ?? env["FLOW_BASE_URL"] ?? resolved.settings.baseUrl,
-    apiKey: options.apiKey ?? env["FLOW_API_KEY"],
-    dryRun,
-  });
-  const issues = [...numbers.issues, ...target.issues];
-  if (issues.length > 0 || numbers.settings === undefined || target.baseUrl === undefined)
-    return { ok: false, issues };
-  const checked = checkSpecs(await readSpecFiles(resolved.settings.specs, cwd));
-  if (!checked.ok) return checked;
-  const model = buildModel(checked.specs);
-  const selected = selectFlows(
-    model.flows.map((flow) => flow.id),
-    options.flows ?? [],
-  );
-  if (!selected.ok) return selected;
-  const settings = numbers.settings;
-  const validators = createPlanValidators(model);
-  const cases: PlannedCase[] = [];
-  for (const flow of model.flows.filter((candidate) => selected.ids.includes(candidate.id))) {
-    const plan = await planFlowCases(model, flow, target.baseUrl, validators, settings);
-    cases.push(...plan.cases);
-  }
-  if (!dryRun && cases.length > settings.maxRequests)
-    return {
-      ok: false,
-      issues: [
-        {
-          code: "invalid-option",
-          file: "--max-requests",
-          message: `the run needs ${cases.length} requests (before any retry), more than the budget of ${settings.maxRequests}; select fewer flows, lower --generate, or raise --max-requests`,
-        },
-      ],
-    };
-  const run = {
-    baseUrl: target.baseUrl,
-    seed: settings.seed,
-    dryRun,
-    maxRequests: settings.maxRequests,
-  };
-  const { results, requests } = dryRun
-    ? { results: cases.map(planCase), requests: 0 }
-    : await runCases(cases, {
-        ...settings,
-        apiKey: target.apiKey ?? "",
-        maxRetries: VERIFY_DEFAULTS.maxRetries,
-        maxWaitMs: VERIFY_DEFAULTS.maxWaitMs,
-        clock: options.clock ?? SYSTEM_CLOCK,
-      });
-  const report = summarizeReport({ ...run, requests }, selected.ids, results);
-  return { ok: true, report: redactValue(report, createRedactor(target.apiKey)) };
-}
-
-function planCase(planned: PlannedCase): CaseResult {
-  return { ...describeCase(planned), outcome: "planned", attempts: 0, violations: [] };
+  // The checks, faker and the HTTP client load only when a run needs them, as the other stages do.
+  const { verifyProject } = await import("../verify/verify-project.js");
+  return verifyProject({ ...options, cwd }, resolved.settings);
 }
