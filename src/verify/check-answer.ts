@@ -153,9 +153,16 @@ function readMediaType(headers: Headers): string | undefined {
   return parseContentType(header).type || show(header);
 }
 
-/** Text as it is, cut to SHOWN_CHARS. */
+/**
+ * Text cut to SHOWN_CHARS, with control characters written as `\uXXXX`: an answer's body lands in
+ * a terminal or a CI log, where raw escape sequences would restyle or rewrite what people see.
+ */
 export function show(text: string): string {
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+  const cut = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+  return cut.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** A value as JSON, cut to SHOWN_CHARS. */
