@@ -348,6 +348,19 @@ export const wrong: EventsOutput = { status: "lost", result: "ok" };
       'bad.jsonl:2:1: must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else [invalid-sample]',
     );
     expect(lines.stderr).toContain("bad.jsonl:3:");
+    await symlink("/etc/hostname", path.join(cwd, "linked.json"));
+    const linked = await runCli(
+      cwd,
+      "new",
+      "@rec/e",
+      "--from-sample",
+      "linked.json",
+      "--from-sample-output",
+      "in.json",
+    );
+    expect(linked.stderr).toContain(
+      "linked.json: leads out of the project through a link; name the file where it is, or copy it into the project [invalid-sample]",
+    );
     const unpaired = await runCli(cwd, "new", "@rec/d", "--from-sample-output", "out.json");
     expect(unpaired.stderr).toContain("0 input samples and 1 output sample do not pair up");
     expect(existsSync(path.join(cwd, "specs"))).toBe(false);

@@ -1,4 +1,4 @@
-import { lstat, readFile, readdir, realpath } from "node:fs/promises";
+import { lstat, readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { compareText, type Issue } from "../issues.js";
 import { isPlainObject } from "../json-pointer.js";
@@ -37,7 +37,7 @@ export async function readSamples(
   const only = inputs[0];
   if (inputs.length === 1 && outputs.length === 0 && only !== undefined) {
     const file = path.resolve(cwd, only);
-    const kind = await lstat(file).then(
+    const kind = await stat(file).then(
       (stats) => (stats.isDirectory() ? "folder" : "file"),
       () => "missing",
     );
@@ -66,11 +66,10 @@ export async function readSamples(
 async function readRecordingFolder(cwd: string, folder: string): Promise<SamplesResult> {
   const issues: Issue[] = [];
   const halves = new Map<string, { input?: string; output?: string }>();
-  const project = await realpath(cwd);
   const names = (await readdir(folder)).filter((name) => !name.startsWith(".")).sort(compareText);
   for (const name of names) {
     const file = path.join(folder, name);
-    const problem = await checkFolderEntry(file, name, project);
+    const problem = await checkFolderEntry(file, name, cwd);
     if (problem !== undefined) {
       issues.push({ code: "invalid-sample", file: display(cwd, file), message: problem });
       continue;
@@ -110,21 +109,38 @@ async function readRecordingFolder(cwd: string, folder: string): Promise<Samples
 async function checkFolderEntry(
   file: string,
   name: string,
-  project: string,
+  cwd: string,
 ): Promise<string | undefined> {
   const stats = await lstat(file);
   if (stats.isSymbolicLink()) {
-    const target = await realpath(file).catch(() => undefined);
-    if (
-      target === undefined ||
-      path.relative(project, target).startsWith("..") ||
-      path.isAbsolute(path.relative(project, target))
-    )
+    const broken = await stat(file).then(
+      () => false,
+      () => true,
+    );
+    if (broken || (await leavesProject(file, cwd)))
       return "is a link leading out of the project (or nowhere); copy the recording into the folder instead";
   } else if (!stats.isFile()) return "is not a file; recordings sit directly in the folder";
   if (!PAIR_FILE.test(name))
     return "is not half of a recording; name recordings <name>.input.json and <name>.output.json";
   return undefined;
+}
+
+/**
+ * Whether a path inside the project reaches, through a link anywhere along it, a file outside
+ * the project. A path named outside the project is read as named: no link took it there.
+ */
+async function leavesProject(file: string, cwd: string): Promise<boolean> {
+  if (isOutside(cwd, file)) return false;
+  const [project, target] = await Promise.all([
+    realpath(cwd),
+    realpath(file).catch(() => undefined),
+  ]);
+  return target !== undefined && isOutside(project, target);
+}
+
+function isOutside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 }
 
 async function readJsonLines(cwd: string, file: string): Promise<SamplesResult> {
@@ -243,6 +259,10 @@ async function readText(
     ok: false as const,
     issues: [{ code: "invalid-sample" as const, file: display(cwd, file), message }],
   });
+  if (await leavesProject(file, cwd))
+    return fail(
+      "leads out of the project through a link; name the file where it is, or copy it into the project",
+    );
   try {
     const buffer = await readFile(file);
     if (buffer.byteLength > MAX_SAMPLE_BYTES)
