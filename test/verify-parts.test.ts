@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { verify } from "../src/api/verify.js";
 import { createAjv } from "../src/spec/ajv.js";
 import { show } from "../src/verify/check-answer.js";
 import { deriveNegativeInputs } from "../src/verify/negative-inputs.js";
@@ -6,6 +7,7 @@ import { retryAfterMs } from "../src/verify/platform-pace.js";
 import { createRedactor } from "../src/verify/redact-key.js";
 import { selectFlows } from "../src/verify/select-flows.js";
 import { measureTimings, type CaseResult } from "../src/verify/verify-report.js";
+import { tempProject } from "./helpers/temp-dir.js";
 
 describe("createRedactor", () => {
   const redact = createRedactor('sk_Ab/9+"&<');
@@ -113,6 +115,34 @@ describe("deriveNegativeInputs", () => {
       "/page/size as 0 (minimum: 1)",
       "/flowgenUnexpectedProperty added (additionalProperties: false)",
     ]);
+  });
+});
+
+describe("verify --dry-run", () => {
+  it("notes the generated inputs it could not make, and sends nothing without them", async () => {
+    const cwd = await tempProject({
+      "specs/@acme/odd.json": {
+        input: {
+          type: "object",
+          required: ["a"],
+          properties: { a: { type: "string", pattern: "^x$", not: { const: "x" } } },
+        },
+        output: { type: "object" },
+      },
+    });
+    const result = await verify({
+      cwd,
+      config: false,
+      baseUrl: "https://api.example.com",
+      generate: 2,
+      seed: 1,
+      dryRun: true,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report.flows[0]?.notes).toEqual([
+      "generated 1, 2: no value json-schema-faker drew was valid against the input schema, so they were not sent; add examples to the spec instead",
+    ]);
+    expect(result.report.flows[0]?.cases.map((c) => c.name)).toEqual(["no key"]);
   });
 });
 

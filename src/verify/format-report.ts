@@ -26,6 +26,7 @@ function formatText(report: VerifyReport): string {
   const lines = [`flowgen verify: ${report.baseUrl}, seed ${report.seed}`];
   for (const flow of report.flows) {
     lines.push(`${flow.outcome === "passed" ? "✓" : "✗"} ${flow.flowId}: ${describeFlow(flow)}`);
+    for (const note of flow.notes) lines.push(`  note: ${note}`);
     for (const result of flow.cases) {
       if (result.outcome === "passed") continue;
       lines.push(...describeCaseLines(result));
@@ -77,7 +78,7 @@ function formatPlan(report: VerifyReport): string {
     `flowgen verify --dry-run: would send ${count} request${count === 1 ? "" : "s"} (before retries; at most ${report.maxRequests}) to ${report.baseUrl}, seed ${report.seed}; nothing was sent`,
   ];
   for (const flow of report.flows) {
-    lines.push(flow.flowId);
+    lines.push(flow.flowId, ...flow.notes.map((note) => `  note: ${note}`));
     for (const result of flow.cases)
       lines.push(
         `  ${result.name}: POST ${result.request.url} ${result.request.withKey ? "with Authorization: Bearer $FLOW_API_KEY" : "without Authorization"} ${JSON.stringify(result.request.input)} → expects ${result.expects}`,

@@ -1,5 +1,6 @@
 import type { GenerateSettings } from "../config/resolve-settings.js";
-import { buildModel } from "../model/build-model.js";
+import type { Issue } from "../issues.js";
+import { buildModel, type ProjectModel } from "../model/build-model.js";
 import { checkSpecs } from "../spec/load-specs.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import type { VerifyOptions, VerifyResult } from "../api/verify.js";
@@ -8,7 +9,12 @@ import { SYSTEM_CLOCK } from "./platform-pace.js";
 import { createRedactor, redactValue } from "./redact-key.js";
 import { describeCase, runCases } from "./run-verify.js";
 import { selectFlows } from "./select-flows.js";
-import { checkVerifyTarget, checkVerifyNumbers, VERIFY_DEFAULTS } from "./verify-options.js";
+import {
+  checkVerifyTarget,
+  checkVerifyNumbers,
+  VERIFY_DEFAULTS,
+  type VerifyNumbers,
+} from "./verify-options.js";
 import { summarizeReport, type CaseResult } from "./verify-report.js";
 
 /**
@@ -42,23 +48,9 @@ export async function verifyProject(
   );
   if (!selected.ok) return selected;
   const settings = numbers.settings;
-  const validators = createPlanValidators(model);
-  const cases: PlannedCase[] = [];
-  for (const flow of model.flows.filter((candidate) => selected.ids.includes(candidate.id))) {
-    const plan = await planFlowCases(model, flow, target.baseUrl, validators, settings);
-    cases.push(...plan.cases);
-  }
+  const { cases, notes } = await planCases(model, selected.ids, target.baseUrl, settings);
   if (!dryRun && cases.length > settings.maxRequests)
-    return {
-      ok: false,
-      issues: [
-        {
-          code: "invalid-option",
-          file: "--max-requests",
-          message: `the run needs ${cases.length} requests (before any retry), more than the budget of ${settings.maxRequests}; select fewer flows, lower --generate, or raise --max-requests`,
-        },
-      ],
-    };
+    return { ok: false, issues: [overBudget(cases.length, settings.maxRequests)] };
   const run = {
     baseUrl: target.baseUrl,
     seed: settings.seed,
@@ -74,8 +66,37 @@ export async function verifyProject(
         maxWaitMs: VERIFY_DEFAULTS.maxWaitMs,
         clock: options.clock ?? SYSTEM_CLOCK,
       });
-  const report = summarizeReport({ ...run, requests }, selected.ids, results);
+  const report = summarizeReport({ ...run, requests }, selected.ids, results, notes);
   return { ok: true, report: redactValue(report, createRedactor(target.apiKey)) };
+}
+
+/** Every selected flow's cases, in flow order, and a note for each flow some input could not be generated for. */
+async function planCases(
+  model: ProjectModel,
+  ids: readonly string[],
+  baseUrl: string,
+  settings: VerifyNumbers,
+): Promise<{ cases: PlannedCase[]; notes: Map<string, string[]> }> {
+  const validators = createPlanValidators(model);
+  const cases: PlannedCase[] = [];
+  const notes = new Map<string, string[]>();
+  for (const flow of model.flows.filter((candidate) => ids.includes(candidate.id))) {
+    const plan = await planFlowCases(model, flow, baseUrl, validators, settings);
+    cases.push(...plan.cases);
+    if (plan.ungenerated.length > 0)
+      notes.set(flow.id, [
+        `generated ${plan.ungenerated.join(", ")}: no value json-schema-faker drew was valid against the input schema, so ${plan.ungenerated.length === 1 ? "it was" : "they were"} not sent; add examples to the spec instead`,
+      ]);
+  }
+  return { cases, notes };
+}
+
+function overBudget(needed: number, maxRequests: number): Issue {
+  return {
+    code: "invalid-option",
+    file: "--max-requests",
+    message: `the run needs ${needed} requests (before any retry), more than the budget of ${maxRequests}; select fewer flows, lower --generate, or raise --max-requests`,
+  };
 }
 
 function planCase(planned: PlannedCase): CaseResult {

@@ -68,6 +68,8 @@ export interface FlowReport {
   readonly cases: readonly CaseResult[];
   /** Over the answered cases; undefined when none was answered. */
   readonly timings: Timings | undefined;
+  /** What the run could not do for this flow without it being the platform's fault (an input it could not generate). */
+  readonly notes: readonly string[];
 }
 
 export interface VerifyTotals {
@@ -106,10 +108,12 @@ export function summarizeReport(
   run: Pick<VerifyReport, "baseUrl" | "seed" | "dryRun" | "requests" | "maxRequests">,
   flowIds: readonly string[],
   results: readonly CaseResult[],
+  notes: ReadonlyMap<string, readonly string[]> = new Map(),
 ): VerifyReport {
   const flows = flowIds.map((flowId): FlowReport => {
     const cases = results.filter((result) => result.flowId === flowId);
-    return { flowId, outcome: flowOutcome(cases), cases, timings: measureTimings(cases) };
+    const timings = measureTimings(cases);
+    return { flowId, outcome: flowOutcome(cases), cases, timings, notes: notes.get(flowId) ?? [] };
   });
   const count = (outcome: CaseOutcome) =>
     results.filter((result) => result.outcome === outcome).length;
