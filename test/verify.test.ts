@@ -284,6 +284,12 @@ describe("flowgen verify on a shared platform", () => {
       expect(run.code).toBe(1);
       outputs.push(run.stdout + run.stderr);
     }
+    expect(outputs[2]).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="flowgen verify" tests="2" failures="1" errors="0" skipped="0" time="[\d.]+">\n {2}<testsuite name="@shop\/cart" tests="2" failures="1"/,
+    );
+    expect(outputs[2]).toContain(
+      '<failure type="contract-violation" message="#/items/0: expected must be object (type: &quot;object&quot;)">',
+    );
     const result = await verify({
       cwd,
       config: false,
