@@ -47,6 +47,11 @@ export const ISSUE_CODES = {
   "invalid-config":
     "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
   "invalid-option": "A command-line option has a value flowgen cannot use.",
+  "no-api-key": "flowgen verify: FLOW_API_KEY is not set, or holds a key that cannot be sent.",
+  "no-base-url":
+    "flowgen verify: no base URL from --base-url, FLOW_BASE_URL or the config, or one it will not send a key to.",
+  "unknown-flow": "flowgen verify: a flow id or pattern matches no flow with a spec.",
+  "invalid-sample": "flowgen new --from-sample: a sample cannot be read or drafted from.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

@@ -15,14 +15,18 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
 /**
  * One Ajv per run: compiled schemas are per-run state, never module state. `optimize: false` skips
  * Ajv's pass over generated code, for validators that run once: the pass costs more than it saves.
+ * `verbose: true` keeps each failing keyword's schema value and data on its error (`flowgen verify`).
  */
-export function createAjv(options: { readonly optimize?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  options: { readonly optimize?: boolean; readonly verbose?: boolean } = {},
+): Ajv2020 {
   // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
     validateFormats: true,
     logger: false,
+    verbose: options.verbose ?? false,
     code: { optimize: options.optimize ?? true },
   });
   addFormats(ajv);
