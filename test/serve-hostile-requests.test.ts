@@ -122,6 +122,10 @@ describe("flowgen serve with hostile or unusual requests", () => {
     ["the good key twice", [AUTH, AUTH]],
     ["the good key twice, the names in other cases", [AUTH, `AUTHORIZATION: Bearer ${KEY}`]],
     ["a good key and an empty one", [AUTH, "authorization: "]],
+    [
+      "a good key, 2,000 other headers, then a wrong key",
+      [AUTH, ...Array.from({ length: 2000 }, () => "a:"), `Authorization: Bearer ${OTHER_KEY}`],
+    ],
   ])("refuses two Authorization headers with 400: %s", async (_, lines) => {
     const before = reached();
     const response = await sendRaw(

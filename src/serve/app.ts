@@ -102,6 +102,9 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   app.decorateRequest("fault", undefined);
   passExpectationsToAdmission(app);
   app.server.on("connect", answerConnect);
+  // Node drops every header after the 2000th, a second Authorization included, where admission
+  // could not see it; the 16 KB limit on the head bounds their number anyway.
+  app.server.maxHeadersCount = 0;
 
   const { send, closing } = createReplySender(app);
   useJsonBody(app, { maxDepth: options.maxDepth });
