@@ -65,17 +65,24 @@ describe("validation reads own properties only, whatever the property is called"
         output: optionalNames,
         examples: [{ input: { toString: "t" }, output: { name: "x", toString: "t" } }],
       },
+      // A `__proto__` property of the wrong type, in an example and a default.
+      "specs/@acme/proto.json":
+        '{ "input": { "type": "object", "properties": { "__proto__": { "type": "string" } }, "default": { "__proto__": 2 } }, "output": { "type": "object" }, "examples": [{ "input": { "__proto__": 1 }, "output": {} }] }',
     });
     const refused = await loadSpecs("specs", invalid);
     expect(refused.ok).toBe(false);
     const messages = refused.ok ? [] : sortIssues(refused.issues).map(formatIssue);
-    expect(messages.map((message) => message.replace(/^.*?: example 0: /, ""))).toEqual([
-      "input must have required property '__proto__'; fix the example or the input schema [invalid-example]",
-      "input must have required property 'constructor'; fix the example or the input schema [invalid-example]",
-      "input must have required property 'hasOwnProperty'; fix the example or the input schema [invalid-example]",
-      "input must have required property 'valueOf'; fix the example or the input schema [invalid-example]",
-      "output must have property zz when property toString is present; fix the example or the output schema [invalid-example]",
-    ]);
+    expect(messages.map((message) => message.replace(/^.*? #\/[^ ]+: (example 0: )?/, ""))).toEqual(
+      [
+        "input must have required property '__proto__'; fix the example or the input schema [invalid-example]",
+        "input must have required property 'constructor'; fix the example or the input schema [invalid-example]",
+        "input must have required property 'hasOwnProperty'; fix the example or the input schema [invalid-example]",
+        "input must have required property 'valueOf'; fix the example or the input schema [invalid-example]",
+        "output must have property zz when property toString is present; fix the example or the output schema [invalid-example]",
+        "this default value fails its own schema at /__proto__: must be string; fix the value or the schema [invalid-schema-value]",
+        "input/__proto__ must be string; fix the example or the input schema [invalid-example]",
+      ],
+    );
   });
 
   it("serve checks inputs and outputs, and mocks outputs, by own properties", async () => {
