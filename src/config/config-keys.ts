@@ -105,7 +105,8 @@ function checkKeys(
   const known = Object.keys(keys);
   for (const [key, item] of Object.entries(value)) {
     const pointer = `${base}/${key}`;
-    if (!(key in keys)) {
+    // Own keys only: `in` would take "toString" or "__proto__" for settings every object has.
+    if (!Object.hasOwn(keys, key)) {
       issues.push({
         code: "invalid-config",
         file,
