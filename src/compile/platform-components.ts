@@ -1,3 +1,4 @@
+import { errorBodyCodes } from "../model/error-codes.js";
 import { PLATFORM_COMPONENTS } from "../model/names.js";
 
 /**
@@ -22,8 +23,7 @@ export const ERROR_SCHEMAS = {
     properties: {
       code: {
         type: "string",
-        description:
-          "Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, payload_too_large, unsupported_media_type, rate_limited, internal, unavailable. New codes may be added; treat unknown ones by HTTP status.",
+        description: `Stable, machine-readable reason: ${errorBodyCodes().join(", ")}. New codes may be added; treat unknown ones by HTTP status.`,
       },
       message: { type: "string", description: "What went wrong and what to do, for people." },
       details: {
