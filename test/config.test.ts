@@ -145,7 +145,7 @@ describe("flowgen.config", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatchInlineSnapshot(`
       "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config]
-      flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed [invalid-config]
+      flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed, cors, docs [invalid-config]
       flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config]
       flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, serve [invalid-config]
       flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config]

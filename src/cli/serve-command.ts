@@ -91,6 +91,17 @@ export const serveCommand: Command = {
     },
     "tls-cert": { type: "string", describe: "HTTPS: certificate (PEM file); needs --tls-key" },
     "tls-key": { type: "string", describe: "HTTPS: private key (PEM file)" },
+    cors: {
+      type: "string",
+      defaultDescription: "http://localhost:*,http://127.0.0.1:*,http://[::1]:*",
+      describe:
+        "Origins whose pages may call, comma-separated (:* any port, '*' any origin); preflights need no key",
+    },
+    docs: {
+      type: "boolean",
+      defaultDescription: "true",
+      describe: "Serve the API reference at /docs and /openapi.json without a key (--no-docs: off)",
+    },
     "tls-self-signed": {
       type: "boolean",
       default: false,
@@ -128,6 +139,8 @@ export const serveCommand: Command = {
           "headersTimeout",
           "requestTimeout",
           "seed",
+          "cors",
+          "docs",
         ]),
         keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
         faults: parseFaultFlags({
@@ -175,7 +188,7 @@ export const serveCommand: Command = {
     }
     const key = server.devKey ?? "<API_KEY>";
     io.err(
-      `flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)`,
+      `flowgen serve: ${server.flows.length} flows on ${server.url} (POST /v1/@org/flow-name)${server.docsUrl === undefined ? "" : `; reference at ${server.docsUrl}`}`,
     );
     if (server.devKey !== undefined)
       io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);

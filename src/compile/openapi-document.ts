@@ -54,7 +54,7 @@ export function compileOpenApi(
     // `jsonSchemaDialect` either: the 3.1 default dialect already is JSON Schema 2020-12 (§4.8.24).
     servers: [
       {
-        url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""),
+        url: withoutTrailingSlashes(options.baseUrl ?? DEFAULT_SERVER_URL),
         description: "The platform; versions are in the path (/v1).",
       },
     ],
@@ -149,6 +149,13 @@ function clientSample(flow: FlowModel): { lang: string; label: string; source: s
       "",
     ].join("\n"),
   };
+}
+
+/** `url` without the slashes it ends with; a loop, as `/\/+$/` takes quadratic time on many slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f /* / */) end--;
+  return url.slice(0, end);
 }
 
 /** Empty descriptions say nothing and trip linters: left out. */

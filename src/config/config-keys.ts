@@ -31,6 +31,8 @@ export const SERVE_KEYS = {
   headersTimeout: "positive",
   requestTimeout: "positive",
   seed: "integer",
+  cors: "string",
+  docs: "boolean",
 } as const satisfies Record<string, Kind>;
 
 /**

@@ -47,6 +47,10 @@ export interface FlowgenServeConfig {
   readonly requestTimeout?: number;
   /** Seed of the mock data and of the injected faults. Default 1. */
   readonly seed?: number;
+  /** Origins whose pages may call, comma-separated (`:*` any port, `*` any origin). Default: pages on loopback (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`). */
+  readonly cors?: string;
+  /** Serve the API reference at /docs and the OpenAPI document at /openapi.json, without a key. Default true. */
+  readonly docs?: boolean;
 }
 
 /**

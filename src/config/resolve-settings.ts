@@ -31,6 +31,9 @@ export interface ServeSettings {
   readonly headersTimeout: number;
   readonly requestTimeout: number;
   readonly seed: number;
+  /** Origins whose pages may call; undefined for pages on loopback. */
+  readonly cors: string | undefined;
+  readonly docs: boolean;
 }
 
 export const GENERATE_DEFAULTS = {
@@ -57,6 +60,8 @@ export const SERVE_DEFAULTS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   seed: 1,
+  cors: undefined,
+  docs: true,
 } as const satisfies ServeSettings;
 
 const GENERATE_PATHS = ["specs", "out", "cacheDir"] as const;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { FlowModel } from "../model/build-model.js";
+import { isPreflight, type CorsPolicy } from "./cors.js";
 import { HttpError } from "./error-body.js";
 import type { AuthResult, Keyring } from "./keys.js";
 import type { RateLimiter } from "./rate-limit.js";
@@ -23,6 +24,10 @@ const UNAUTHORIZED = {
   unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
 } as const;
 
+/** What a preflight from a page whose origin may not call is told. */
+const FOREIGN_ORIGIN =
+  "Pages of this origin may not call this server: start flowgen serve with --cors <origin> (or serve.cors in the config) to let them.";
+
 /** The shape of a flow path, to tell "no such flow" from "no such path" in a 404. */
 const FLOW_PATH = /^\/v1\/(@[a-z0-9-]+\/[a-z0-9-]+)$/;
 /** Paths echoed in messages are cut here: they are the caller's text. */
@@ -35,17 +40,24 @@ export interface AdmissionOptions {
   readonly flows: readonly FlowModel[];
   /** Whether the server is stopping: calls then get 503 and their connection is closed. */
   readonly closing: () => boolean;
+  /** Paths a GET may read without a key: the API reference and the OpenAPI document. */
+  readonly publicPaths: ReadonlySet<string>;
+  /** The origins whose pages may call: decides a preflight's answer. */
+  readonly cors: CorsPolicy;
 }
 
 /**
  * The `onRequest` hook that decides, before the body is read, whether a request may run a flow,
  * in this order: a server that is stopping (503), a well-formed head (request-head.ts: 400 for a
- * repeated Authorization, Host or Content-Type or no Host, 417 for an unknown expectation), a known
- * key (401), a flow of an org the key may call (403), the key's rate limit (429), a path that is
+ * repeated Authorization, Host or Content-Type or no Host, 417 for an unknown expectation), a CORS
+ * preflight for a flow (204, or 403 for an origin not allowed), a GET of a public path (the docs),
+ * a known key (401), a flow of an org the key may call (403), the key's rate limit (429), a path that is
  * exactly a flow's (404), POST (405), a body in no coding (415). The flow it admits is the one the
  * same reading of the path found, and the route runs only what this hook left on `request.flow`:
  * no other code reads the URL, so no spelling of a path can pass one check and reach another flow.
- * Every request needs a key, whatever its path. A client waiting with `Expect: 100-continue` is
+ * Every other request needs a key, whatever its path: only a real preflight (a browser asks,
+ * without credentials, whether it may call) and a GET of a page that describes the flows pass
+ * without one, decided from the same reading of the path. A client waiting with `Expect: 100-continue` is
  * told to send its body only once all of this passed.
  *
  * @example
@@ -69,11 +81,18 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
       );
     const malformed = checkRequestHead(request.raw);
     if (malformed !== undefined) return done(malformed);
+    const route = path === undefined ? undefined : byPath.get(path);
+    if (route !== undefined && isPreflight(request)) {
+      if (!options.cors.allows(request.headers.origin ?? ""))
+        return done(new HttpError(403, FOREIGN_ORIGIN));
+      return void reply.code(204).header("content-length", "0").send();
+    }
+    if (request.method === "GET" && path !== undefined && options.publicPaths.has(path))
+      return done();
     const keyring = keys();
     const auth = authenticate(keyring, request);
     if (!auth.ok) return done(unauthorized(auth.reason));
     request.keyName = auth.name;
-    const route = path === undefined ? undefined : byPath.get(path);
     if (route !== undefined && !keyring.allows(auth, route.org))
       return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
     const refused = takeToken(limiter, auth.name, reply);

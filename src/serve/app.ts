@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type HTTPMethods } from "fastify";
 import type { ProjectModel } from "../model/build-model.js";
 import { createAccessLog, type ServeLog } from "./access-log.js";
 import { createAdmission } from "./admission.js";
+import { DOCS_PATHS, useApiReference } from "./api-reference.js";
+import { useCors, type CorsPolicy } from "./cors.js";
 import {
   answerClientError,
   answerConnect,
@@ -44,10 +46,17 @@ export interface ServeAppOptions {
   readonly https?: { readonly cert: string; readonly key: string } | undefined;
   /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
   readonly log?: ServeLog | undefined;
+  /** The origins whose pages may call (cors.ts). */
+  readonly cors: CorsPolicy;
+  /** Serve the API reference at /docs and the OpenAPI document at /openapi.json, without a key. */
+  readonly docs: boolean;
 }
 
-/** Every method a request may come with: one route takes them all, and admission decides. */
-const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+/**
+ * Every method a request may come with: one route takes them all, and admission decides. OPTIONS
+ * is @fastify/cors's route, which admission lets no request reach (it answers preflights itself).
+ */
+const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT"];
 
 /**
  * The flow invocation service as a Fastify app: `POST /v1/@org/flow` for every flow in the model,
@@ -108,10 +117,20 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
 
   const { send, closing } = createReplySender(app);
   useJsonBody(app, { maxDepth: options.maxDepth });
+  // Before admission, so that its refusals carry the CORS headers too.
+  useCors(app, options.cors);
   app.addHook(
     "onRequest",
-    createAdmission({ keys, limiter: options.limiter, flows: model.flows, closing }),
+    createAdmission({
+      keys,
+      limiter: options.limiter,
+      flows: model.flows,
+      closing,
+      publicPaths: options.docs ? DOCS_PATHS : new Set(),
+      cors: options.cors,
+    }),
   );
+  if (options.docs) useApiReference(app, model);
   if (options.log) app.addHook("onResponse", createAccessLog(log));
   app.setErrorHandler(createErrorHandler(send, log, keys));
 
