@@ -55,6 +55,9 @@ export function useApiReference(app: FastifyInstance, model: ProjectModel): void
       withDefaultFonts: false,
       telemetry: false,
       hideClientButton: true,
+      // Scalar's hosted AI agent loads a catalogue of other APIs from the network on its own.
+      agent: { disabled: true },
+      showDeveloperTools: "never",
       defaultOpenAllTags: true,
       authentication: { preferredSecurityScheme: SECURITY_SCHEME },
     },
