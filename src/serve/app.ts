@@ -46,6 +46,8 @@ export interface ServeAppOptions {
   readonly https?: { readonly cert: string; readonly key: string } | undefined;
   /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
   readonly log?: ServeLog | undefined;
+  /** Waits out injected latency; tests pass a clock of their own. Default: a timer. */
+  readonly delay?: ((ms: number) => Promise<unknown>) | undefined;
   /** The origins whose pages may call (cors.ts). */
   readonly cors: CorsPolicy;
   /** Serve the API reference at /docs and the OpenAPI document at /openapi.json, without a key. */
@@ -146,7 +148,16 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   app.route({
     method: METHODS,
     url: "*",
-    handler: createFlowAnswer({ model, checks, handlers, mocker, faults, log, send }),
+    handler: createFlowAnswer({
+      model,
+      checks,
+      handlers,
+      mocker,
+      faults,
+      log,
+      send,
+      delay: options.delay,
+    }),
   });
   // Methods outside METHODS reach here, after admission refused them or not.
   app.setNotFoundHandler(() => {

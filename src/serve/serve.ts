@@ -45,6 +45,8 @@ export interface ServeOptions {
   readonly seed: number;
   /** Latency and errors to inject (`parseFaultFlags`); none by default. */
   readonly faults?: FaultPlan | undefined;
+  /** Waits out injected latency; tests pass a clock of their own. Default: a timer. */
+  readonly delay?: ((ms: number) => Promise<unknown>) | undefined;
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
   /** Messages for people (handler reloads). */
   readonly say?: ((line: string) => void) | undefined;
@@ -170,6 +172,7 @@ function appFactory(
       handlers: parts.handlers,
       seed: options.seed,
       faults: options.faults,
+      delay: options.delay,
       log: options.log,
       cors,
       docs: options.docs ?? true,
