@@ -38,6 +38,8 @@ let context: BrowserContext;
 const leaving: string[] = [];
 /** Tokens the page's backend handed out: the first is stale, as an expired one would be. */
 let tokensIssued = 0;
+/** What flowgen serve logged: which calls it answered, and with which key's name. */
+const accessLog: Record<string, unknown>[] = [];
 
 /** Bundles a page script for the browser, as a frontend's bundler would. */
 async function bundle(entry: string): Promise<string> {
@@ -95,7 +97,7 @@ async function openPage(): Promise<Page> {
 }
 
 beforeAll(async () => {
-  serve = await startTestServe(KEY);
+  serve = await startTestServe(KEY, { log: (entry) => void accessLog.push(entry) });
   const [flows, query] = await Promise.all([bundle("flows-page.ts"), bundle("query-page.ts")]);
   pages = pageServer({ "/flows.js": flows, "/query.js": query });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
@@ -195,6 +197,23 @@ describe("the API reference in Chromium", () => {
     await page.getByText("Answer a question", { exact: true }).first().click();
     await page.getByText("createQaClient").first().waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "docs-flow.png") });
+    expect(leaving).toEqual([]);
+    await page.close();
+  });
+
+  it("its Test Request calls this server with the key the reader pastes", async () => {
+    const page = await context.newPage();
+    await page.goto(`${serve.url}/docs/`);
+    await page.getByText("Answer a question", { exact: true }).first().click();
+    await page.getByRole("button", { name: "Test Request" }).first().click();
+    await page.locator('input[id^="scalar-client"][placeholder="Token"]').fill(KEY);
+    const before = accessLog.length;
+    await page.getByRole("button", { name: "Send" }).first().click();
+    await page.getByText("200 OK").first().waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, "docs-try-it.png") });
+    expect(accessLog.slice(before)).toEqual([
+      expect.objectContaining({ method: "POST", status: 200, key: expect.any(String) }),
+    ]);
     expect(leaving).toEqual([]);
     await page.close();
   });
