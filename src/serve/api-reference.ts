@@ -1,4 +1,3 @@
-import scalarApiReference from "@scalar/fastify-api-reference";
 import type { FastifyInstance } from "fastify";
 import { compileOpenApi } from "../compile/openapi-document.js";
 import { SECURITY_SCHEME } from "../compile/platform-components.js";
@@ -46,7 +45,8 @@ export function servedDocument(model: ProjectModel): Record<string, unknown> {
 export function useApiReference(app: FastifyInstance, model: ProjectModel): void {
   const document = servedDocument(model);
   app.get("/openapi.json", (_request, reply) => reply.type("application/json").send(document));
-  void app.register(scalarApiReference, {
+  // Loaded only when the reference is served: --no-docs starts without it.
+  void app.register(import("@scalar/fastify-api-reference"), {
     routePrefix: DOCS_PREFIX,
     logLevel: "silent",
     configuration: {
