@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../src/cli.js";
 import { parseCorsOrigins } from "../src/serve/cors.js";
 import { startTestServe, type StartedServe } from "./helpers/serve.js";
 
@@ -152,5 +153,15 @@ describe("parseCorsOrigins", () => {
       ),
     );
     expect(() => parseCorsOrigins(" , ")).toThrow(/none was given/);
+  });
+
+  it("flowgen serve --cors with something that is no origin exits 2, saying so, and serves nothing", async () => {
+    const err: string[] = [];
+    const code = await main(["serve", "--port", "0", "--no-watch", "--cors", "localhost:5173"], {
+      io: { out: () => undefined, err: (line) => err.push(line) },
+    });
+    expect(code).toBe(2);
+    expect(err).toEqual([expect.stringContaining("flowgen serve: --cors takes origins such as")]);
+    expect(err[0]).toContain('"localhost:5173" is not one');
   });
 });
