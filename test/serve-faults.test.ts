@@ -208,7 +208,7 @@ describe("parseFaultFlags", () => {
       "--fault, bad rate",
       {
         given: { fault: ["@acme/qa:429=2"] },
-        want: '--fault "@acme/qa:429=2": 429: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")',
+        want: '--fault "@acme/qa:429=2": 429: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2") [invalid-option] flowgen-cli/docs/errors.md#invalid-option',
       },
     ],
   ];
