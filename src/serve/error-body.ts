@@ -1,4 +1,4 @@
-/** The platform's error body (README "The error body"; `#/components/schemas/FlowErrorBody` in openapi.json). */
+/** The platform's error body (docs/error-body.md; `#/components/schemas/FlowErrorBody` in openapi.json). */
 export interface ErrorBody {
   readonly code: string;
   readonly message: string;
