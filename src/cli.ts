@@ -8,6 +8,7 @@ import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
+import { verifyCommand } from "./cli/verify-command.js";
 
 export { EXIT } from "./cli/command.js";
 
@@ -16,6 +17,7 @@ const COMMANDS: readonly Command[] = [
   generateCommand,
   serveCommand,
   diffCommand,
+  verifyCommand,
   initCommand,
   newCommand,
 ];
@@ -100,7 +102,7 @@ export async function main(
 }
 
 function describeCommand(y: Argv, command: Command): Argv {
-  let built = y.options(command.options).epilogue(EXIT_CODES_HELP);
+  let built = y.options(command.options).epilogue(command.epilogue ?? EXIT_CODES_HELP);
   for (const [name, positional] of Object.entries(command.positionals ?? {}))
     built = built.positional(name, positional);
   for (const [a, b] of Object.entries(command.conflicts ?? {})) built = built.conflicts(a, b);

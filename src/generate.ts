@@ -31,6 +31,7 @@ import { listOutputFiles } from "./write/write-output.js";
 import { readTextFiles } from "./read-text-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { readRuntimeTemplates, type RuntimeTemplate } from "./runtime-templates.js";
+import { projectBoundary } from "./project-boundary.js";
 
 export interface GenerateOptions {
   /** Folder of flow specs, relative to `cwd`. */
@@ -46,6 +47,12 @@ export interface GenerateOptions {
   readonly cacheDir?: string | undefined;
   /** Refuse (render nothing, `breaking-change` issues) when the new contract breaks callers of a flow. */
   readonly failOnBreaking?: boolean | undefined;
+  /**
+   * Take the output folder's manifest at its word: files whose content hash it records as current
+   * are kept without rendering, and flows it records as checked skip their own checks. The manifest
+   * is committed, so whoever made the commit wrote it: only for output from people you trust.
+   */
+  readonly trustManifest?: boolean | undefined;
   /** Where to add the time each stage takes (`--verbose`). */
   readonly times?: StageTimes | undefined;
 }
@@ -125,6 +132,9 @@ async function readRunInputs(options: GenerateOptions, outDir: string): Promise<
  * files, and every file's content hash as recorded (so a hand edit is caught). Undefined when any
  * of that differs (render to find out what), or when the specs cannot be read cleanly.
  *
+ * This takes the manifest's word, and the manifest is whatever the last commit says: a forged one
+ * (a changed file with its new hash recorded) passes. Only `--trust-manifest` asks for it.
+ *
  * @example
  * const current = await readCurrentOutput({ specs: "specs", out: "generated", cwd: process.cwd() });
  */
@@ -173,6 +183,7 @@ async function renderFiles(
 ): Promise<RenderResult> {
   const cache = await openRenderCache(
     options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir),
+    projectBoundary(options.cwd, options.cwd),
   );
   const outDir = path.resolve(options.cwd, options.out);
   const inputs = await readRunInputs(options, outDir);
@@ -184,7 +195,11 @@ async function renderFiles(
     await cache.save();
     return { ok: true, ...remembered };
   }
-  const manifest = options.cacheDir === undefined ? undefined : await readManifest(outDir);
+  // The committed manifest is no evidence of what generated/ holds: only when asked to trust it.
+  const manifest =
+    options.trustManifest === true && options.cacheDir !== undefined
+      ? await readManifest(outDir)
+      : undefined;
   const reusable = manifest?.fingerprint === inputs.fingerprint ? manifest : undefined;
   // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
   // With nothing cached, every file (two per flow) is new: start them now, while this thread
@@ -196,22 +211,28 @@ async function renderFiles(
   try {
     // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
     const { checkSpecs } = await import("./spec/load-specs.js");
-    // A flow whose inputs hash as the manifest records was checked by this flowgen when it wrote them.
+    // A flow whose inputs this machine's cache saw pass the checks (or, trusted, the manifest records) was checked by this flowgen.
     const flowInputs = hashFlowInputs(inputs.fingerprint, sources);
+    const checkKeys = Object.keys(flowInputs).map((relPath) =>
+      hashParts(salt, "checked", flowInputs[relPath] ?? ""),
+    );
     const trusted = new Set(
       Object.keys(flowInputs).filter(
-        (relPath) => reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath],
+        (relPath, i) =>
+          cache.get(checkKeys[i] ?? "") !== undefined ||
+          (reusable !== undefined && flowInputs[relPath] === reusable.flows[relPath]),
       ),
     );
     const checked = times.measure("checks", () => checkSpecs(sources, { trusted }));
     if (!checked.ok) return checked;
+    for (const key of checkKeys) cache.set(key, "");
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
     const model = times.measure("model", () =>
       buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
     );
     const plan = times.measure("compile", () => planFiles(model, inputs, options));
-    // Files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
-    const kept = readKeptFiles(outDir, reusable, plan);
+    // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
+    const kept = await readKeptFiles(outDir, reusable, plan);
     if (
       plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >=
       POOL_THRESHOLD
@@ -250,6 +271,7 @@ async function renderFiles(
       JSON.stringify({
         flowCount: model.flows.length,
         files: [...plan.map((file) => [file.path, file.key]), [MANIFEST_PATH, manifestKey]],
+        checked: checkKeys,
       }),
     );
     await cache.save();
@@ -263,13 +285,17 @@ async function renderFiles(
   }
 }
 
-function readKeptFiles(
+async function readKeptFiles(
   outDir: string,
   manifest: OutputManifest | undefined,
   plan: readonly Planned[],
-): Map<string, string> {
+): Promise<Map<string, string>> {
   if (manifest === undefined) return new Map();
-  const candidates = plan.filter((file) => manifest.files[file.path]?.inputs === file.inputs);
+  // Only files the folder really holds: nothing behind a link in it is read.
+  const present = new Set(await listOutputFiles(outDir));
+  const candidates = plan.filter(
+    (file) => present.has(file.path) && manifest.files[file.path]?.inputs === file.inputs,
+  );
   const contents = readTextFiles(
     candidates.map((file) => path.join(outDir, ...file.path.split("/"))),
     () => undefined,
@@ -378,10 +404,17 @@ function recall(
 ): { files: OutputFile[]; flowCount: number } | undefined {
   const entry = cache.get(runKey);
   if (entry === undefined) return undefined;
-  const { flowCount, files } = JSON.parse(entry) as {
+  const {
+    flowCount,
+    files,
+    checked = [],
+  } = JSON.parse(entry) as {
     flowCount: number;
     files: [string, string][];
+    checked?: string[];
   };
+  // Kept for the next run that changes one spec: the others need not be checked again.
+  for (const key of checked) cache.get(key);
   const out: OutputFile[] = [];
   for (const [filePath, key] of files) {
     const content = cache.get(key);

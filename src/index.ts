@@ -19,5 +19,15 @@ export {
 export { watch, type GenerateWatcher, type WatchOptions, type WatchRun } from "./api/watch.js";
 export { serve, type ServeApiOptions } from "./api/serve.js";
 export type { ServeResult } from "./serve/serve.js";
+export {
+  verify,
+  type CaseResult,
+  type FlowReport,
+  type VerifyClock,
+  type VerifyOptions,
+  type VerifyReport,
+  type VerifyResult,
+  type Violation,
+} from "./api/verify.js";
 export { formatIssue, type Issue, type IssueCode } from "./issues.js";
 export type { OutputDiff } from "./write/write-output.js";

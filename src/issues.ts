@@ -8,6 +8,10 @@ export const ISSUE_CODES = {
   "no-specs": "The specs folder has no flow spec files.",
   "unreadable-file":
     "A file under the specs folder cannot be read, or a symlink there leads nowhere or in a loop.",
+  "outside-project":
+    "A spec, the specs folder, a config file or a folder flowgen writes leads out of the project.",
+  "not-a-spec-file":
+    "A file in a spec's place is not a flow spec or a JSON Schema; its content is not shown.",
   "syntax-error": "A spec file is not valid JSON or YAML.",
   "duplicate-key": "A JSON spec file has the same key twice in one object.",
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",
@@ -37,7 +41,8 @@ export const ISSUE_CODES = {
     "An enum, const, default or examples value fails the schema it belongs to.",
   "validator-unsupported":
     "With --validators: a schema the validator compiler cannot turn into code.",
-  "not-an-output-folder": "The output folder holds files flowgen did not write.",
+  "not-an-output-folder": "The output folder holds files flowgen did not write, or is a symlink.",
+  "output-locked": "Another flowgen run is writing the output folder.",
   "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
   "invalid-config":
     "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
@@ -48,6 +53,11 @@ export const ISSUE_CODES = {
   "invalid-handler": "A handler module of flowgen serve cannot be loaded or exports no handler.",
   "invalid-tls": "flowgen serve cannot serve HTTPS with the TLS options it was given.",
   "cannot-listen": "flowgen serve cannot listen on its host and port (the port is in use).",
+  "no-api-key": "flowgen verify: FLOW_API_KEY is not set, or holds a key that cannot be sent.",
+  "no-base-url":
+    "flowgen verify: no base URL from --base-url, FLOW_BASE_URL or the config, or one it will not send a key to.",
+  "unknown-flow": "flowgen verify: a flow id or pattern matches no flow with a spec.",
+  "invalid-sample": "flowgen new --from-sample: a sample cannot be read or drafted from.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { constants, readFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 
 /**
  * Reads many small UTF-8 files, one after another. Synchronous on purpose: an asynchronous read is
@@ -24,4 +25,22 @@ export function readTextFiles<T = never>(
 
 function rethrow(error: NodeJS.ErrnoException): never {
   throw error;
+}
+
+/**
+ * The UTF-8 text of `file` when it is a regular file; undefined when it is missing, a symlink (never
+ * followed: O_NOFOLLOW) or anything else. For files in folders flowgen owns, where a link is not
+ * flowgen's and must not lead a read elsewhere.
+ *
+ * @example
+ * const previous = await readRegularFile("generated/openapi.json");
+ */
+export async function readRegularFile(file: string): Promise<string | undefined> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    return (await handle.stat()).isFile() ? await handle.readFile("utf8") : undefined;
+  } finally {
+    await handle.close();
+  }
 }

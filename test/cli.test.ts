@@ -299,7 +299,7 @@ describe("flowgen CLI", () => {
     // A command's beginning names it, even where another is closer by edit distance.
     expect((await flowgen(dir, "gene")).stderr).toContain("did you mean generate?");
     expect((await flowgen(dir, "xyz")).stderr).toContain(
-      '"xyz" is not a command. The commands are: generate, serve, diff, init, new.',
+      '"xyz" is not a command. The commands are: generate, serve, diff, verify, init, new.',
     );
     expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain(
       "--prot: did you mean --port?",

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { check, generate, serve } from "../src/index.js";
+import { check, generate, loadConfig, serve } from "../src/index.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
@@ -180,5 +180,23 @@ describe("flowgen.config", () => {
       code: 2,
       stderr: expect.stringContaining("missing.json: config file not found"),
     });
+  });
+
+  it("knows only its own keys: names every object inherits are unknown keys too", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.json":
+        '{ "toString": 1, "constructor": "x", "serve": { "__proto__": { "keysFile": "k.json" }, "valueOf": 1, "hasOwnProperty": 2 } }',
+    });
+    const loaded = await loadConfig(dir);
+    expect(loaded.ok).toBe(false);
+    const found = loaded.ok ? [] : loaded.issues.map((issue) => `${issue.pointer} ${issue.code}`);
+    expect(found.sort()).toEqual([
+      "/constructor invalid-config",
+      "/serve/__proto__ invalid-config",
+      "/serve/hasOwnProperty invalid-config",
+      "/serve/valueOf invalid-config",
+      "/toString invalid-config",
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { generateCommand } from "../src/cli/generate-command.js";
 import { initCommand } from "../src/cli/init-command.js";
 import { newCommand } from "../src/cli/new-command.js";
 import { serveCommand } from "../src/cli/serve-command.js";
+import { verifyCommand } from "../src/cli/verify-command.js";
 import type { Command } from "../src/cli/command.js";
 import { GENERATE_KEYS, SERVE_KEYS } from "../src/config/config-keys.js";
 import { CHANGE_RULES } from "../src/diff/change-rules.js";
@@ -38,6 +39,7 @@ const COMMAND_PAGES: readonly (readonly [Command, readonly string[]])[] = [
   [generateCommand, ["docs/cli.md", "docs/generate.md"]],
   [serveCommand, ["docs/serve.md"]],
   [diffCommand, ["docs/breaking-changes.md"]],
+  [verifyCommand, ["docs/verify.md"]],
   [initCommand, ["docs/cli.md"]],
   [newCommand, ["docs/cli.md", "docs/specs.md"]],
 ];

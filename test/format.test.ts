@@ -3,7 +3,7 @@ import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "../src/format/format-files.js";
-import { findProjectRoot } from "../src/format/project-root.js";
+import { findProjectRoot } from "../src/project-boundary.js";
 import { printJson, type JsonLayout } from "../src/format/print-json.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 

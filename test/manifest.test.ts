@@ -35,11 +35,16 @@ async function readManifestFile(dir: string): Promise<OutputManifest> {
 }
 
 describe("the output manifest", () => {
-  it("answers --check on a fresh clone without rendering, and still catches a hand-edited file", async () => {
+  it("trusted, answers --check on a fresh clone without rendering, and still catches a hand-edited file", async () => {
     const dir = await generatedProject();
     const current = await readCurrentOutput(options(dir));
     expect(current?.flowCount).toBe(5);
-    const fresh = await check({ cwd: dir, config: false, cacheDir: ".cache-b" });
+    const fresh = await check({
+      cwd: dir,
+      config: false,
+      cacheDir: ".cache-b",
+      trustManifest: true,
+    });
     expect(fresh.ok && fresh.upToDate).toBe(true);
 
     const edited = path.join(dir, "generated/@acme/qa.ts");
@@ -59,7 +64,7 @@ describe("the output manifest", () => {
     expect(stale.ok && stale.upToDate).toBe(false);
   });
 
-  it("lets generate keep files whose inputs and content match the manifest, rendering only the rest", async () => {
+  it("with trustManifest, lets generate keep files whose inputs and content match the manifest, rendering only the rest", async () => {
     const dir = await generatedProject();
     // Proof that a kept file is not rendered: record a different content for it; generate must keep that content.
     const kept = path.join(dir, "generated/@globex/search.ts");
@@ -79,12 +84,17 @@ describe("the output manifest", () => {
     );
     // ...while a file whose content no longer matches its record is rendered again.
     await writeFile(path.join(dir, "generated/@acme/qa.ts"), "// broken\n");
-    const result = await generate({ cwd: dir, config: false, cacheDir: ".cache-b" });
+    const result = await generate({
+      cwd: dir,
+      config: false,
+      cacheDir: ".cache-b",
+      trustManifest: true,
+    });
     // The manifest is rewritten too: the hand-written one above is not formatted as flowgen writes it.
     expect(result.ok && result.diff.changed).toEqual([MANIFEST_PATH, "@acme/qa.ts"]);
     expect(await readFile(kept, "utf8")).toBe(marked);
-    // With --no-cache nothing is taken from disk: the file is rendered as the specs give it.
-    const full = await generate({ cwd: dir, config: false, cache: false });
+    // Without trusting the manifest, nothing is taken from disk: the file is rendered as the specs give it.
+    const full = await generate({ cwd: dir, config: false, cacheDir: ".cache-c" });
     expect(full.ok && full.diff.changed).toEqual([MANIFEST_PATH, "@globex/search.ts"]);
   });
 

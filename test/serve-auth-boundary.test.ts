@@ -21,6 +21,7 @@ const CODES = [
   "request_timeout",
   "payload_too_large",
   "unsupported_media_type",
+  "expectation_failed",
   "headers_too_large",
   "rate_limited",
 ];

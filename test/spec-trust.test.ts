@@ -68,7 +68,7 @@ describe("checkSpecs with trusted flows", () => {
   });
 });
 
-describe("generate trusts the flows the output manifest shows unchanged", () => {
+describe("generate trusts the flows this machine checked, and the manifest only when told to", () => {
   async function generatedProject(): Promise<string> {
     const dir = await tempProject({
       "specs/@acme/qa.json": qa,
@@ -88,8 +88,8 @@ describe("generate trusts the flows the output manifest shows unchanged", () => 
     const flows = hashFlowInputs(fingerprint, await readSpecFiles("specs", dir));
     await writeFile(manifestFile(dir), JSON.stringify({ ...manifest, fingerprint, flows }));
   };
-  const issuesOf = async (dir: string, cacheDir: string) => {
-    const result = await generate({ cwd: dir, config: false, cacheDir });
+  const issuesOf = async (dir: string, cacheDir: string, trustManifest = false) => {
+    const result = await generate({ cwd: dir, config: false, cacheDir, trustManifest });
     return result.ok ? [] : report(result.issues);
   };
 
@@ -107,18 +107,19 @@ describe("generate trusts the flows the output manifest shows unchanged", () => 
     ]);
   });
 
-  it("skips the checks of a flow the manifest records as it is, and trusts nothing under another fingerprint", async () => {
+  it("checks a flow the manifest records as it is, unless told to trust the manifest, and trusts nothing under another fingerprint", async () => {
     const dir = await generatedProject();
-    // A forged record: the manifest says this flowgen wrote the output from the broken spec. Only
-    // a skipped check lets it through, which shows the trust is taken.
+    // A forged record: the manifest says this flowgen wrote the output from the broken spec.
     await writeFiles(dir, { "specs/@acme/qa.json": badQa });
     const { fingerprint } = await readManifest(dir);
     await recordSpecs(dir, fingerprint);
-    expect(await issuesOf(dir, ".cache-b")).toEqual([]);
+    expect(await issuesOf(dir, ".cache-b")).toEqual([BAD_QA_ISSUE]);
+    // Only a skipped check lets it through, which shows the trust is taken when asked for.
+    expect(await issuesOf(dir, ".cache-b", true)).toEqual([]);
 
     await writeFiles(dir, { "specs/@acme/qa.json": badQa });
     await recordSpecs(dir, "another flowgen");
-    expect(await issuesOf(dir, ".cache-c")).toEqual([BAD_QA_ISSUE]);
+    expect(await issuesOf(dir, ".cache-c", true)).toEqual([BAD_QA_ISSUE]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, statSync } from "node:fs";
+import { cpSync, readdirSync, renameSync, statSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,9 +13,17 @@ import {
   WRITING_MARKER,
   type WriteStep,
 } from "../src/write/write-output.js";
+import { LOCK_SUFFIX } from "../src/write/output-lock.js";
 import { tempProject } from "./helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
+/** A lock owner's name (pid, process start, random) for a process that no longer runs. */
+const DEAD_OWNER = "99999999-1-dead";
+
+/** The names beside the output folder, but for a crashed run's lock, which the next write takes over. */
+function namesBeside(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name !== `generated${LOCK_SUFFIX}`);
+}
 
 /** A flowgen-like tree: index.ts plus `count` flow files in subfolders, each saying `version`. */
 function tree(count: number, version: string, extra: readonly OutputFile[] = []): OutputFile[] {
@@ -66,6 +74,10 @@ async function crashSnapshots(
     onStep: (step) => {
       const dir = path.join(root, `crash-${snapshots.length}`);
       cpSync(project, dir, { recursive: true });
+      // The lock stays behind too, naming a process that no longer runs.
+      const lock = path.join(dir, `generated${LOCK_SUFFIX}`);
+      for (const owner of readdirSync(lock))
+        renameSync(path.join(lock, owner), path.join(lock, DEAD_OWNER));
       snapshots.push({ step, dir });
     },
   });
@@ -89,10 +101,11 @@ describe("writeOutput: a crash at any step", () => {
       await recoverOutput(generated);
       const found = await readTree(generated);
       expect([asRecord(before), asRecord(after)], step).toContainEqual(found);
-      expect(readdirSync(dir), step).toEqual(["generated"]);
-      // ...and a full run from there ends with the new tree.
+      expect(namesBeside(dir), step).toEqual(["generated"]);
+      // ...and a full run from there ends with the new tree, and takes over and releases the lock.
       await writeOutput(generated, after);
       expect(await readTree(generated), step).toEqual(asRecord(after));
+      expect(readdirSync(dir), step).toEqual(["generated"]);
     }
   });
 
@@ -100,7 +113,7 @@ describe("writeOutput: a crash at any step", () => {
     const after = tree(3, "new");
     for (const { step, dir } of await crashSnapshots([], after)) {
       await recoverOutput(path.join(dir, "generated"));
-      const names = readdirSync(dir);
+      const names = namesBeside(dir);
       expect([[], ["generated"]], step).toContainEqual(names);
       if (names.length > 0)
         expect(await readTree(path.join(dir, "generated")), step).toEqual(asRecord(after));
@@ -206,7 +219,7 @@ describe("recoverOutput", () => {
       "cache/render-cache.json.99999999.tmp": "{",
       [`cache/render-cache.json.${process.ppid}.tmp`]: "{",
     });
-    const cache = await openRenderCache(path.join(dir, "cache"));
+    const cache = await openRenderCache(path.join(dir, "cache"), dir);
     expect(cache.empty).toBe(true);
     expect(readdirSync(path.join(dir, "cache"))).toEqual([`render-cache.json.${process.ppid}.tmp`]);
   });

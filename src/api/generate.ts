@@ -6,9 +6,12 @@ import type { DiffReport } from "../diff/contract-diff.js";
 import type { Issue } from "../issues.js";
 import { createStageTimes, type Stage } from "../stage-times.js";
 import type { OutputFile } from "../output-file.js";
+import { projectBoundary, staysInside } from "../project-boundary.js";
+import { OutputLockedError } from "../write/output-lock.js";
 import {
   ForeignOutputError,
   diffOutput,
+  refuseLinkedFolder,
   writeOutput,
   type OutputDiff,
 } from "../write/write-output.js";
@@ -19,6 +22,14 @@ export interface GenerateOptions extends Partial<GenerateSettings> {
   readonly cwd?: string | undefined;
   /** Config file to load (relative to `cwd`); false for none. Default: found from `cwd`. */
   readonly config?: string | false | undefined;
+  /**
+   * `--trust-manifest`: take the committed manifest's word that files are current, instead of
+   * proving it by rendering. Unsafe for output you did not write (a pull request from others): a
+   * forged manifest passes. Never read from the config file, which a commit can change.
+   */
+  readonly trustManifest?: boolean | undefined;
+  /** How long to wait for another run writing the same output folder, in ms (default 60 000); then an `output-locked` issue. */
+  readonly waitForLock?: number | undefined;
 }
 
 export type GenerateResult =
@@ -92,7 +103,7 @@ async function runGenerate(
   options: GenerateOptions,
   mode: "write" | "check",
 ): Promise<GenerateResult> {
-  const { cwd = process.cwd(), config, ...given } = options;
+  const { cwd = process.cwd(), config, trustManifest, waitForLock, ...given } = options;
   const loaded =
     config === false
       ? { ok: true as const, config: {}, file: undefined, root: cwd }
@@ -101,6 +112,9 @@ async function runGenerate(
   const resolved = resolveGenerateSettings(loaded, cwd, given);
   if (!resolved.ok) return resolved;
   const { settings } = resolved;
+  const outDir = path.resolve(cwd, settings.out);
+  const refused = await checkOutputPlace(outDir, settings.out, cwd);
+  if (refused !== undefined) return { ok: false, issues: [refused], settings };
   const times = createStageTimes();
   const renderOptions = {
     times,
@@ -109,12 +123,15 @@ async function runGenerate(
     cwd,
     baseUrl: settings.baseUrl,
     validators: settings.validators,
-    cacheDir: settings.cache ? settings.cacheDir : undefined,
+    cacheDir: (await usableCacheDir(settings, cwd)) ?? undefined,
     failOnBreaking: settings.failOnBreaking,
+    trustManifest,
   };
-  // --check on a fresh clone: the committed manifest answers when it shows every input and file as recorded.
+  // Trusted only: the committed manifest answers --check when it shows every input and file as recorded.
   const current =
-    mode === "check" && settings.cache ? await readCurrentOutput(renderOptions) : undefined;
+    mode === "check" && trustManifest === true && renderOptions.cacheDir !== undefined
+      ? await readCurrentOutput(renderOptions)
+      : undefined;
   if (current) {
     const diff: OutputDiff = {
       added: [],
@@ -135,10 +152,11 @@ async function runGenerate(
   }
   const result = await renderProject(renderOptions);
   if (!result.ok) return { ...result, settings };
-  const outDir = path.resolve(cwd, settings.out);
   try {
     const diff = await times.measure("write", () =>
-      mode === "check" ? diffOutput(outDir, result.files) : writeOutput(outDir, result.files),
+      mode === "check"
+        ? diffOutput(outDir, result.files, { waitForLock })
+        : writeOutput(outDir, result.files, { waitForLock }),
     );
     return {
       ok: true,
@@ -151,12 +169,57 @@ async function runGenerate(
       stages: times.totals(),
     };
   } catch (error) {
-    if (!(error instanceof ForeignOutputError)) throw error;
-    const message = error.message.slice(error.message.indexOf(" is not") + " is ".length);
+    const issue = outputIssue(error, settings.out, cwd);
+    if (issue === undefined) throw error;
+    return { ok: false, issues: [issue], settings };
+  }
+}
+
+/**
+ * The output folder may not be a link: flowgen never writes through one. When it lies in the
+ * project as written, it must stay there once the links on its way are followed.
+ */
+async function checkOutputPlace(
+  outDir: string,
+  out: string,
+  cwd: string,
+): Promise<Issue | undefined> {
+  try {
+    await refuseLinkedFolder(outDir);
+  } catch (error) {
+    const issue = outputIssue(error, out, cwd);
+    if (issue === undefined) throw error;
+    return issue;
+  }
+  if (await staysInside(outDir, projectBoundary(outDir, cwd))) return undefined;
+  return {
+    code: "outside-project",
+    file: out,
+    message:
+      "leads out of the project through a symlink on its way; flowgen writes only inside the project: point --out at a folder in it, or, if you mean the link's target, at the target itself",
+  };
+}
+
+/** The cache folder, unless it lies in the project as written but leads out of it: then no cache (it only saves time). */
+async function usableCacheDir(
+  settings: GenerateSettings,
+  cwd: string,
+): Promise<string | undefined> {
+  if (!settings.cache) return undefined;
+  const dir = path.resolve(cwd, settings.cacheDir);
+  return (await staysInside(dir, projectBoundary(dir, cwd))) ? settings.cacheDir : undefined;
+}
+
+function outputIssue(error: unknown, out: string, cwd: string): Issue | undefined {
+  if (error instanceof ForeignOutputError)
+    return { code: "not-an-output-folder", file: out, message: error.detail };
+  if (error instanceof OutputLockedError) {
+    const lock = path.relative(cwd, error.lockDir).split(path.sep).join("/");
     return {
-      ok: false,
-      issues: [{ code: "not-an-output-folder", file: settings.out, message }],
-      settings,
+      code: "output-locked",
+      file: out,
+      message: `another flowgen run (pid ${error.pid}) is writing this folder; wait for it to finish, or, if no flowgen runs, remove ${lock}`,
     };
   }
+  return undefined;
 }

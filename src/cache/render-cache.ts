@@ -1,12 +1,19 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readRegularFile } from "../read-text-files.js";
 import { isStale } from "../write/stale-pid.js";
+import { readMachineSecret } from "./machine-secret.js";
 
 /**
  * Rendered files from earlier runs, by a hash of everything that went into them. Rendering is a
  * pure function of its inputs, so a hit gives the same bytes a fresh render would: the cache makes
  * runs faster and never changes what they write. Only entries the current run used are kept.
+ *
+ * The cache is evidence only because this machine wrote it: its file carries an HMAC under a
+ * secret kept outside every project (`machine-secret.ts`). A cache file that a repository brings
+ * along (committed with `git add -f`, or copied from another machine) does not verify and is
+ * ignored, so it can never answer for what generated/ should hold.
  */
 export interface RenderCache {
   /** True when nothing from an earlier run is remembered: every file will be rendered. */
@@ -18,6 +25,8 @@ export interface RenderCache {
 }
 
 const FILE_NAME = "render-cache.json";
+/** The first line of the cache file; the second is the HMAC of the rest, the JSON entries. */
+const FORMAT = "flowgen render cache 2";
 
 /** A hex SHA-256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ. */
 export function hashParts(...parts: readonly string[]): string {
@@ -27,12 +36,16 @@ export function hashParts(...parts: readonly string[]): string {
 }
 
 /**
- * Opens the cache in `dir`, or a cache that remembers nothing when `dir` is undefined.
+ * Opens the cache in `dir`, or a cache that remembers nothing when `dir` is undefined. `project`
+ * is the project's folder: the machine's secret must lie outside it.
  *
  * @example
- * const cache = await openRenderCache("node_modules/.cache/flowgen");
+ * const cache = await openRenderCache("node_modules/.cache/flowgen", process.cwd());
  */
-export async function openRenderCache(dir: string | undefined): Promise<RenderCache> {
+export async function openRenderCache(
+  dir: string | undefined,
+  project: string,
+): Promise<RenderCache> {
   if (dir === undefined)
     return {
       empty: true,
@@ -41,10 +54,10 @@ export async function openRenderCache(dir: string | undefined): Promise<RenderCa
       save: () => Promise.resolve(),
     };
   const file = path.join(dir, FILE_NAME);
-  const previous = await readFile(file, "utf8")
-    .then((text) => new Map(Object.entries(JSON.parse(text) as Record<string, string>)))
-    // Missing, unreadable or damaged: start empty; the cache only ever saves time.
-    .catch(() => new Map<string, string>());
+  // Without the machine's secret, a secret of this run's own: what it saves no later run can verify.
+  const secret = (await readMachineSecret(project)) ?? randomBytes(32).toString("hex");
+  // Missing, unreadable, damaged or not this machine's: start empty; the cache only ever saves time.
+  const previous = verifyEntries(await readRegularFile(file), secret) ?? new Map<string, string>();
   await removeStaleTemporaries(dir);
   const used = new Map<string, string>();
   let dirty = false;
@@ -61,13 +74,15 @@ export async function openRenderCache(dir: string | undefined): Promise<RenderCa
     },
     async save() {
       if (!dirty && used.size === previous.size) return;
-      const temporary = `${file}.${process.pid}.tmp`;
+      // Unique per run: two runs in one process save at once without mixing their bytes.
+      const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
       try {
         await mkdir(dir, { recursive: true });
-        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)));
+        await writeFile(temporary, signEntries(used, secret), { flag: "wx" });
         await rename(temporary, file);
       } catch {
         // A read-only or full disk costs speed, not correctness.
+        await rm(temporary, { force: true });
       }
     },
   };
@@ -95,11 +110,36 @@ export async function codeFingerprint(): Promise<string> {
   return hashParts(...files.map((file) => path.relative(codeDir.pathname, file)), ...contents);
 }
 
-/** Removes `render-cache.json.<pid>.tmp` files that runs which crashed while saving left behind. */
+function signEntries(entries: ReadonlyMap<string, string>, secret: string): string {
+  const json = JSON.stringify(Object.fromEntries(entries));
+  return `${FORMAT}\n${mac(json, secret)}\n${json}`;
+}
+
+/** The entries of a cache file this machine wrote; undefined for any other text. */
+function verifyEntries(text: string | undefined, secret: string): Map<string, string> | undefined {
+  if (text === undefined || !text.startsWith(`${FORMAT}\n`)) return undefined;
+  const macEnd = text.indexOf("\n", FORMAT.length + 1);
+  if (macEnd === -1) return undefined;
+  const given = Buffer.from(text.slice(FORMAT.length + 1, macEnd), "hex");
+  const json = text.slice(macEnd + 1);
+  const expected = Buffer.from(mac(json, secret), "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    return new Map(Object.entries(JSON.parse(json) as Record<string, string>));
+  } catch {
+    return undefined;
+  }
+}
+
+function mac(text: string, secret: string): string {
+  return createHmac("sha256", secret).update(text).digest("hex");
+}
+
+/** Removes `render-cache.json.<pid>.<random>.tmp` files that runs which crashed while saving left behind. */
 async function removeStaleTemporaries(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const stale = names.filter((name) => {
-    const pid = /^render-cache\.json\.(\d+)\.tmp$/.exec(name)?.[1];
+    const pid = /^render-cache\.json\.(\d+)\.(?:[0-9a-f]+\.)?tmp$/.exec(name)?.[1];
     return pid !== undefined && Number(pid) > 0 && isStale(Number(pid));
   });
   await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));

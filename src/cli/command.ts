@@ -34,6 +34,8 @@ export interface Command {
   /** Flags, kebab-case. No `default`: a flag not given leaves the config file's value in place (show it with `defaultDescription`). */
   readonly options: Readonly<Record<string, Options>>;
   readonly examples?: readonly (readonly [string, string])[];
+  /** Text under the command's --help; default EXIT_CODES_HELP (a command whose exit codes differ says so here). */
+  readonly epilogue?: string;
   readonly conflicts?: Readonly<Record<string, string>>;
   run(args: Readonly<Record<string, unknown>>, context: CliContext): Promise<number>;
 }

@@ -68,6 +68,12 @@ export const generateCommand: Command = {
       defaultDescription: "node_modules/.cache/flowgen",
       describe: "Where the render cache lives",
     },
+    "trust-manifest": {
+      type: "boolean",
+      defaultDescription: "false",
+      describe:
+        "Take the committed manifest's word that files are current instead of rendering to prove it: faster on a fresh clone, but a forged manifest passes, so never for pull requests from others",
+    },
     "fail-on-breaking": {
       type: "boolean",
       defaultDescription: "false",
@@ -100,6 +106,7 @@ export const generateCommand: Command = {
         "cache",
         "cacheDir",
         "failOnBreaking",
+        "trustManifest",
       ]),
     };
     if (args["watch"] === true) return watchGenerate(options, context);

@@ -15,8 +15,28 @@ export const newCommand: Command = {
   positionals: { flow: { type: "string", describe: "The flow's id: @org/flow-name" } },
   options: {
     specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs" },
+    "from-sample": {
+      type: "string",
+      describe:
+        "Draft the schemas from recorded calls: an input sample (repeat, each with --from-sample-output), or one folder of <name>.input.json + <name>.output.json, or one .jsonl file of { input, output } lines",
+    },
+    "from-sample-output": {
+      type: "string",
+      describe: "The output sample answering the --from-sample at the same position",
+    },
+    enums: {
+      type: "boolean",
+      defaultDescription: "false",
+      describe: "With --from-sample: draft an enum for strings whose values repeat",
+    },
   },
-  examples: [["$0 new @acme/summarize", "Write specs/@acme/summarize.json"]],
+  examples: [
+    ["$0 new @acme/summarize", "Write specs/@acme/summarize.json"],
+    [
+      "$0 new @acme/summarize --from-sample in.json --from-sample-output out.json",
+      "Draft its schemas from a recorded call",
+    ],
+  ],
   async run(args, { cwd, io }) {
     const flowId = String(args["flow"]);
     const match = /^@([^/]+)\/([^/]+)$/.exec(flowId);
@@ -67,6 +87,30 @@ export const newCommand: Command = {
       return EXIT.invalid;
     }
     const file = `${stem}.json`;
+    const inputs = [args["fromSample"] ?? []].flat().map(String);
+    const outputs = [args["fromSampleOutput"] ?? []].flat().map(String);
+    if (inputs.length > 0 || outputs.length > 0) {
+      const { draftFromSamples } = await import("../draft/draft-spec.js");
+      const relPath = path
+        .relative(path.resolve(cwd, resolved.settings.specs), file)
+        .split(path.sep)
+        .join("/");
+      const draft = await draftFromSamples(
+        { cwd, flowId, schema: schemaRef(file, cwd), relPath, displayPath: display(file) },
+        { inputs, outputs, enums: args["enums"] === true },
+      );
+      if (!draft.ok)
+        return reportIssues(
+          io,
+          draft.issues,
+          (count) => `flowgen new: ${count}; nothing was written.`,
+        );
+      await writeSpecFile(file, draft.text);
+      io.out(
+        `flowgen: wrote ${display(file)}, drafted from ${draft.count} recorded call${draft.count === 1 ? "" : "s"}; review its schemas and describe them, then run flowgen generate.`,
+      );
+      return EXIT.ok;
+    }
     await writeSpecFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }));
     io.out(
       `flowgen: wrote ${display(file)}; fill in its input and output schemas and the example, then run flowgen generate.`,

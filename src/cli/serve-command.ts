@@ -23,7 +23,7 @@ export const serveCommand: Command = {
     watch: {
       type: "boolean",
       defaultDescription: "true",
-      describe: "Reload handlers and specs when their files change (--no-watch: load once)",
+      describe: "Reload handlers, specs and the keys file when they change (--no-watch: load once)",
     },
     "keys-file": {
       type: "string",

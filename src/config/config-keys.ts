@@ -1,4 +1,4 @@
-import { closest } from "fastest-levenshtein";
+import { closest, distance } from "fastest-levenshtein";
 import type { Issue } from "../issues.js";
 
 /** How a config value is checked. */
@@ -66,6 +66,37 @@ export function checkConfigValue(value: unknown, file: string): Issue[] {
   return issues;
 }
 
+/**
+ * Whether a value has a config's shape: an object that holds a config key, or whose keys are all
+ * config keys or near misses of them; then its unknown keys are reported by name. A JSON file of
+ * another shape gets `notAConfigIssue`, which quotes nothing of it.
+ *
+ * @example
+ * looksLikeConfig({ specz: "x" }); // true: a typo of "specs"
+ */
+export function looksLikeConfig(value: unknown): boolean {
+  if (!isRecord(value)) return true;
+  const known = [...Object.keys(GENERATE_KEYS), "serve"];
+  if (known.some((key) => Object.hasOwn(value, key))) return true;
+  return Object.keys(value).every(
+    (key) => known.includes(key) || (key.length >= 4 && distance(key, closest(key, known)) <= 2),
+  );
+}
+
+/**
+ * The one problem for a JSON config file that is not shaped like one.
+ *
+ * @example
+ * notAConfigIssue("flowgen.config.json");
+ */
+export function notAConfigIssue(file: string): Issue {
+  return {
+    code: "invalid-config",
+    file,
+    message: `is not a flowgen config: its keys must be ${[...Object.keys(GENERATE_KEYS), "serve"].join(", ")}; flowgen shows nothing of a file that is not one. Fix the keys, or remove the file`,
+  };
+}
+
 function checkKeys(
   value: Record<string, unknown>,
   keys: Record<string, Kind | undefined>,
@@ -76,7 +107,8 @@ function checkKeys(
   const known = Object.keys(keys);
   for (const [key, item] of Object.entries(value)) {
     const pointer = `${base}/${key}`;
-    if (!(key in keys)) {
+    // Own keys only: `in` would take "toString" or "__proto__" for settings every object has.
+    if (!Object.hasOwn(keys, key)) {
       issues.push({
         code: "invalid-config",
         file,

@@ -29,7 +29,7 @@ export interface FlowgenServeConfig {
   readonly host?: string;
   /** Folder of flow handlers. Default `handlers`. */
   readonly handlers?: string;
-  /** Reload handlers and specs when their files change. Default true. */
+  /** Reload handlers, specs and the keys file when their files change. Default true. */
   readonly watch?: boolean;
   /** JSON keys file. */
   readonly keysFile?: string;

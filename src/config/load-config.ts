@@ -3,7 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { lilconfig, type Loader } from "lilconfig";
 import type { Issue } from "../issues.js";
-import { checkConfigValue } from "./config-keys.js";
+import * as jsonc from "jsonc-parser";
+import { linkText, projectBoundary, staysInside } from "../project-boundary.js";
+import { checkConfigValue, looksLikeConfig, notAConfigIssue } from "./config-keys.js";
 import type { FlowgenConfig } from "./define-config.js";
 
 /** The file names looked for, in this order, in the working directory and then its parents. */
@@ -38,6 +40,7 @@ export type LoadedConfig =
  */
 export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
   const loader: Loader = (file) => importConfig(file);
+  const stopDir = projectRoot(cwd);
   const searcher = lilconfig("flowgen", {
     searchPlaces: [...CONFIG_FILES],
     loaders: {
@@ -47,7 +50,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
       ".mjs": loader,
       ".json": readJsonConfig,
     },
-    stopDir: projectRoot(cwd),
+    stopDir,
     cache: false,
   });
   const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || file;
@@ -65,6 +68,8 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
       ],
     };
   }
+  const refused = await refuseOutsideProject(target ?? findConfigFile(cwd, stopDir), cwd, display);
+  if (refused !== undefined) return { ok: false, issues: [refused] };
   try {
     found = target === undefined ? await searcher.search(cwd) : await searcher.load(target);
   } catch (error) {
@@ -82,7 +87,11 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
     };
   }
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
-  const issues = checkConfigValue(found.isEmpty ? {} : found.config, display(found.filepath));
+  const value: unknown = found.isEmpty ? {} : found.config;
+  // A JSON file is data, maybe not a config at all (a secret linked into its place): say nothing of it then.
+  if (found.filepath.endsWith(".json") && !looksLikeConfig(value))
+    return { ok: false, issues: [notAConfigIssue(display(found.filepath))] };
+  const issues = checkConfigValue(value, display(found.filepath));
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
@@ -102,11 +111,45 @@ class ConfigImportError extends Error {
 }
 
 function readJsonConfig(file: string, content: string): unknown {
+  // JSON.parse makes `"__proto__"` an own key, which the key check then reports; jsonc-parser would
+  // assign it, setting the object's prototype, only to locate a syntax error.
   try {
     return JSON.parse(content);
-  } catch (error) {
-    throw new ConfigImportError(file, error);
+  } catch {
+    // Where, not what: JSON.parse's own message quotes the text, which may not be a config at all.
   }
+  const errors: jsonc.ParseError[] = [];
+  jsonc.parse(content, errors, { allowTrailingComma: false, disallowComments: true });
+  const first = errors[0] ?? { offset: 0, error: jsonc.ParseErrorCode.InvalidSymbol };
+  const line = content.slice(0, first.offset).split("\n").length;
+  const reason = `invalid JSON at line ${line} (${jsonc.printParseErrorCode(first.error)})`;
+  throw new ConfigImportError(file, new Error(reason));
+}
+
+/**
+ * The first config file a search from `cwd` up to `stopDir` finds, the way lilconfig looks: each
+ * folder's names in order, nearest folder first; undefined when there is none.
+ */
+function findConfigFile(cwd: string, stopDir: string): string | undefined {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const found = CONFIG_FILES.map((name) => path.join(dir, name)).find((file) => existsSync(file));
+    if (found !== undefined || dir === stopDir || path.dirname(dir) === dir) return found;
+  }
+}
+
+/** A config file inside the project that is a link leading out of it is refused before it is read. */
+async function refuseOutsideProject(
+  file: string | undefined,
+  cwd: string,
+  display: (file: string) => string,
+): Promise<Issue | undefined> {
+  if (file === undefined) return undefined;
+  if (await staysInside(file, projectBoundary(path.dirname(file), cwd))) return undefined;
+  return {
+    code: "outside-project",
+    file: display(file),
+    message: `symlink to ${await linkText(file)}, outside the project (the folder holding package.json or .git); flowgen reads its config only from inside the project: replace the link with the file`,
+  };
 }
 
 async function importConfig(file: string): Promise<unknown> {

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Issue } from "../issues.js";
+import { readRegularFile } from "../read-text-files.js";
 import type { OutputFile } from "../output-file.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 import { diffContracts, type DiffReport } from "./contract-diff.js";
@@ -50,7 +50,8 @@ export async function diffWithOutput(
   labels: { base: string; head: string },
 ): Promise<DiffReport | undefined> {
   const rendered = files.find((file) => file.path === "openapi.json")?.content;
-  const previous = await readFile(path.join(outDir, "openapi.json"), "utf8").catch(() => undefined);
+  // Never through a link: a linked openapi.json is not flowgen's, and its content is not shown.
+  const previous = await readRegularFile(path.join(outDir, "openapi.json"));
   if (rendered === undefined || previous === undefined || previous === rendered) return undefined;
   let base: unknown;
   try {

@@ -6,6 +6,7 @@ import { compileOpenApi } from "../compile/openapi-document.js";
 import { isPlainObject } from "../json-pointer.js";
 import type { Issue } from "../issues.js";
 import { buildModel } from "../model/build-model.js";
+import { projectBoundary, staysInside } from "../project-boundary.js";
 import { readSpecFiles } from "../spec/read-spec-files.js";
 import { GitError, readGitFolder, runGit } from "./git-files.js";
 
@@ -59,7 +60,7 @@ export async function readContract(
     )
       return {
         ok: true,
-        document: await readOpenApiFile(contract, `${version}/openapi.json`),
+        document: await readOpenApiFile(contract, `${version}/openapi.json`, where.cwd),
         label: shown(where.cwd, contract),
       };
     return compileContract(version, where.cwd, shown(where.cwd, version));
@@ -67,7 +68,7 @@ export async function readContract(
   if (found?.isFile())
     return {
       ok: true,
-      document: await readOpenApiFile(local, version),
+      document: await readOpenApiFile(local, version, where.cwd),
       label: shown(where.cwd, version),
     };
   return readGitContract(version, where);
@@ -81,14 +82,20 @@ async function compileContract(specs: string, cwd: string, label: string): Promi
   return { ok: true, document: compileOpenApi(model, model.flows, { baseUrl: undefined }), label };
 }
 
-async function readOpenApiFile(file: string, display: string): Promise<unknown> {
+async function readOpenApiFile(file: string, display: string, cwd: string): Promise<unknown> {
+  // A file in the project (generated/openapi.json) that links out of it is not read.
+  if (!(await staysInside(file, projectBoundary(file, cwd))))
+    throw new ContractSourceError(
+      `${display} leads out of the project through a symlink; flowgen reads only inside the project: pass the file itself`,
+    );
   const text = await readFile(file, "utf8");
   let document: unknown;
   try {
     document = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
+  } catch {
+    // The parsers' own messages quote the text, which may not be an OpenAPI document at all.
     throw new ContractSourceError(
-      `${display} is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"} (${(error as Error).message}); pass an OpenAPI document, a specs folder or a git ref`,
+      `${display} is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}; pass an OpenAPI document, a specs folder or a git ref`,
     );
   }
   if (!isPlainObject(document) || !isPlainObject(document.paths)) {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { hashParts } from "../cache/render-cache.js";
 import { compareText } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
+import { readRegularFile } from "../read-text-files.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 
 /** Where the manifest lives in the output folder; committed with the rest of it. */
@@ -123,9 +123,9 @@ export function buildManifest(
  */
 export async function readManifest(outDir: string): Promise<OutputManifest | undefined> {
   try {
-    const value = JSON.parse(
-      await readFile(path.join(outDir, MANIFEST_PATH), "utf8"),
-    ) as Partial<OutputManifest>;
+    const text = await readRegularFile(path.join(outDir, MANIFEST_PATH));
+    if (text === undefined) return undefined;
+    const value = JSON.parse(text) as Partial<OutputManifest>;
     const { fingerprint, flows, files } = value;
     if (
       typeof fingerprint !== "string" ||

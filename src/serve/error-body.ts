@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  417: "expectation_failed",
   431: "headers_too_large",
   429: "rate_limited",
   500: "internal",

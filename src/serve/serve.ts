@@ -10,7 +10,7 @@ import { createRateLimiter } from "./rate-limit.js";
 import type { FaultPlan } from "./faults.js";
 import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
 import { loadHandlers } from "./handlers.js";
-import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
+import { loadLiveKeys } from "./live-keys.js";
 import { loadTls } from "./tls.js";
 
 export interface ServeOptions {
@@ -20,7 +20,7 @@ export interface ServeOptions {
   readonly host: string;
   /** Folder of handler modules (`@org/flow.ts`), relative to `cwd`. */
   readonly handlers: string;
-  /** Load changed, new and deleted handler files again while running, and serve edited specs. */
+  /** Load changed, new and deleted handler files again while running, serve edited specs, and read an edited keys file. */
   readonly watch: boolean;
   /** Keys file, relative to `cwd`. */
   readonly keysFile?: string | undefined;
@@ -85,32 +85,37 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const first = compileModel(checked.specs);
   if (!first.ok) return first;
   let model = first.model;
-  const entries: KeyEntry[] = await loadKeys({
+  const say = options.say ?? (() => undefined);
+  const keys = await loadLiveKeys({
     env: options.keysEnv,
     file: options.keysFile,
     cwd: options.cwd,
+    watch: options.watch,
+    say,
   });
-  const made = entries.length === 0 ? devKey() : undefined;
-  const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
-  const say = options.say ?? (() => undefined);
   // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
   const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
-  const tls = await loadTls({ ...options.tls, cwd: options.cwd });
+  // Watchers keep the process alive: stop them when the server does not start (a bad certificate,
+  // a handler that does not load, --max-depth 0, a port in use).
+  const stopKeys = async (error: unknown): Promise<never> => {
+    await keys.close();
+    throw error;
+  };
+  const tls = await loadTls({ ...options.tls, cwd: options.cwd }).catch(stopKeys);
   const handlers = await loadHandlers(
     path.resolve(options.cwd, options.handlers),
     model.flows.map((flow) => flow.id),
     { watch: options.watch, log: say, cwd: options.cwd },
-  );
-  // A watching handler set keeps the process alive: stop it when the server does not start (--max-depth 0, a port in use).
+  ).catch(stopKeys);
   const stopHandlers = async (error: unknown): Promise<never> => {
     await handlers.close();
-    throw error;
+    return stopKeys(error);
   };
   const createApp = (current: CompiledModel) =>
     createServeApp({
       model: current.model,
       checks: current.checks,
-      keyring,
+      keys: keys.current,
       limiter,
       bodyLimit: options.bodyLimit,
       maxDepth: options.maxDepth,
@@ -164,7 +169,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     ok: true,
     url: `${tls ? "https" : "http"}://${host}:${port}`,
     port,
-    devKey: made,
+    devKey: keys.devKey,
     certFile: tls?.certFile,
     get flows() {
       return model.flows.map((flow) => flow.id);
@@ -178,6 +183,7 @@ export async function startServe(options: ServeOptions): Promise<ServeResult> {
     async close() {
       await specWatcher?.close();
       await handlers.close();
+      await keys.close();
       // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
       if (current !== app) await current.close();
       await app.close();

@@ -5,6 +5,7 @@ import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
 import { addSchemas, checkExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
+import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import {
@@ -86,9 +87,16 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   const issues: Issue[] = [...sources.issues];
   const documents = new Map<string, { source: SpecSource; document: ParsedDocument }>();
   const brokenFiles = new Set<string>();
+  const flowFiles = new Set(sources.flows.map((flow) => flow.relPath));
   for (const source of [...sources.flows, ...sources.shared]) {
-    const parsed = parseDocument(source.displayPath, source.text);
-    if (parsed.ok) documents.set(source.relPath, { source, document: parsed.document });
+    const kind = flowFiles.has(source.relPath) ? "flow" : "shared";
+    const parsed = parseDocument(source.displayPath, source.text, {
+      quotable: (firstKey) => opensLike(kind, firstKey, SPEC_KEYS),
+    });
+    if (parsed.ok && !looksLikeSpec(kind, parsed.document.value, SPEC_KEYS)) {
+      brokenFiles.add(source.relPath);
+      issues.push(notASpecIssue(kind, source.displayPath, SPEC_KEYS));
+    } else if (parsed.ok) documents.set(source.relPath, { source, document: parsed.document });
     else {
       brokenFiles.add(source.relPath);
       issues.push(...parsed.issues);
@@ -96,7 +104,7 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   }
   const index: SpecIndex = {
     files: new Map([...documents].map(([relPath, { document }]) => [relPath, document.value])),
-    flowFiles: new Set(sources.flows.map((flow) => flow.relPath)),
+    flowFiles,
     brokenFiles,
   };
   const locateIn =

@@ -1,5 +1,12 @@
 import * as jsonc from "jsonc-parser";
-import { LineCounter, parseDocument as parseYamlDocument, isMap, isPair, isScalar } from "yaml";
+import {
+  LineCounter,
+  parseDocument as parseYamlDocument,
+  isMap,
+  isPair,
+  isScalar,
+  type YAMLError,
+} from "yaml";
 import type { Issue } from "../issues.js";
 import { findValueBeyondLimits } from "../json-limits.js";
 import { joinPointer, splitPointer } from "../json-pointer.js";
@@ -7,6 +14,8 @@ import { joinPointer, splitPointer } from "../json-pointer.js";
 /** A spec or shared-schema file after parsing, able to say where a JSON pointer sits in it. */
 export interface ParsedDocument {
   readonly value: unknown;
+  /** The first key of the top-level object, in the order written; undefined when there is none. */
+  readonly firstKey: string | undefined;
   /** 1-based line and column of the value (or of its key) at `pointer`, when it exists. */
   readonly locate: (pointer: string) => { line: number; column: number } | undefined;
 }
@@ -14,6 +23,20 @@ export interface ParsedDocument {
 export type ParseResult =
   | { readonly ok: true; readonly document: ParsedDocument }
   | { readonly ok: false; readonly issues: Issue[] };
+
+export interface ParseOptions {
+  /**
+   * Whether problems may quote the file, given its first key as written. A file that does not look
+   * like what its place says (a secret linked or copied into the specs folder) gets problems that
+   * say where and what is wrong without quoting it: no keys in pointers, no text from the file in
+   * messages. Default: every file may be quoted.
+   */
+  readonly quotable?: ((firstKey: string | undefined) => boolean) | undefined;
+}
+
+type Parsed =
+  | { readonly ok: true; readonly document: ParsedDocument }
+  | { readonly ok: false; readonly issues: Issue[]; readonly firstKey: string | undefined };
 
 /**
  * How deep values may nest in one file. Real schemas stay far below it; past it, recursive tools
@@ -33,27 +56,40 @@ export const MAX_YAML_ALIASES = 1000;
  * const parsed = parseDocument("specs/@acme/qa.json", text);
  * if (parsed.ok) parsed.document.locate("/input/type"); // { line: 3, column: 5 }
  */
-export function parseDocument(file: string, text: string): ParseResult {
+export function parseDocument(file: string, text: string, options: ParseOptions = {}): ParseResult {
+  const quotable = options.quotable ?? (() => true);
   const parsed = /\.ya?ml$/i.test(file)
-    ? parseYaml(file, text)
+    ? parseYaml(file, text, quotable)
     : parseJson(file, text.replace(/^\uFEFF/, ""));
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) {
+    const { issues, firstKey } = parsed;
+    // Pointers name keys: a file that may not be quoted keeps its positions only.
+    return {
+      ok: false,
+      issues: quotable(firstKey) ? issues : issues.map(({ pointer: _, ...issue }) => issue),
+    };
+  }
   const tooDeep = findValueBeyondLimits(parsed.document.value, {
     maxDepth: MAX_NESTING_DEPTH,
   })?.pointer;
   if (tooDeep === undefined) return parsed;
+  const issue = {
+    code: "too-deep" as const,
+    file,
+    ...parsed.document.locate(tooDeep),
+    message: TOO_DEEP,
+  };
   return {
     ok: false,
-    issues: [
-      {
-        code: "too-deep",
-        file,
-        pointer: tooDeep,
-        ...parsed.document.locate(tooDeep),
-        message: TOO_DEEP,
-      },
-    ],
+    issues: [quotable(parsed.document.firstKey) ? { ...issue, pointer: tooDeep } : issue],
   };
+}
+
+/** The first key of the top-level object in JSON text, read from its first two tokens. */
+function firstJsonKey(text: string): string | undefined {
+  const scanner = jsonc.createScanner(text, true);
+  if (scanner.scan() !== jsonc.SyntaxKind.OpenBraceToken) return undefined;
+  return scanner.scan() === jsonc.SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
 }
 
 /**
@@ -108,12 +144,14 @@ function countKeys(value: unknown): number {
  * than a position tree. The tree is built when there is a problem to place, or when `locate` is
  * first asked for a position.
  */
-function parseJson(file: string, text: string): ParseResult {
+function parseJson(file: string, text: string): Parsed {
+  const firstKey = firstJsonKey(text);
   // Far past the limit: refused before parsing, by position (the pointer would be unreadable anyway).
   const { runaway, keys } = scanJson(text, 4 * MAX_NESTING_DEPTH);
   if (runaway !== undefined) {
     return {
       ok: false,
+      firstKey,
       issues: [
         { code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP },
       ],
@@ -124,9 +162,9 @@ function parseJson(file: string, text: string): ParseResult {
     // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
     value = JSON.parse(text) as unknown;
   } catch {
-    return parseJsonTree(file, text);
+    return parseJsonTree(file, text, firstKey);
   }
-  if (countKeys(value) !== keys) return parseJsonTree(file, text);
+  if (countKeys(value) !== keys) return parseJsonTree(file, text, firstKey);
   let locator: ParsedDocument["locate"] | undefined;
   const locate = (pointer: string) => {
     locator ??= locatorOf(
@@ -135,11 +173,11 @@ function parseJson(file: string, text: string): ParseResult {
     );
     return locator(pointer);
   };
-  return { ok: true, document: { value, locate } };
+  return { ok: true, document: { value, firstKey, locate } };
 }
 
 /** Parses with a position tree, to report syntax errors and repeated keys where they are. */
-function parseJsonTree(file: string, text: string): ParseResult {
+function parseJsonTree(file: string, text: string, firstKey: string | undefined): Parsed {
   const errors: jsonc.ParseError[] = [];
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const lines = lineStarts(text);
@@ -148,6 +186,7 @@ function parseJsonTree(file: string, text: string): ParseResult {
     const first = errors[0] ?? { error: jsonc.ParseErrorCode.ValueExpected, offset: 0, length: 0 };
     return {
       ok: false,
+      firstKey,
       issues: [first].map((error) => ({
         code: "syntax-error",
         file,
@@ -160,6 +199,7 @@ function parseJsonTree(file: string, text: string): ParseResult {
   if (duplicates.length > 0) {
     return {
       ok: false,
+      firstKey,
       issues: duplicates.map(({ pointer, offset, first }) => ({
         code: "duplicate-key",
         file,
@@ -171,7 +211,7 @@ function parseJsonTree(file: string, text: string): ParseResult {
   }
   return {
     ok: true,
-    document: { value: JSON.parse(text) as unknown, locate: locatorOf(tree, lines) },
+    document: { value: JSON.parse(text) as unknown, firstKey, locate: locatorOf(tree, lines) },
   };
 }
 
@@ -211,20 +251,31 @@ function duplicateKeys(tree: jsonc.Node): { pointer: string; offset: number; fir
   return found.sort((a, b) => a.offset - b.offset);
 }
 
-function parseYaml(file: string, text: string): ParseResult {
+function parseYaml(
+  file: string,
+  text: string,
+  quotable: (firstKey: string | undefined) => boolean,
+): Parsed {
   const lineCounter = new LineCounter();
   const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const firstItem: unknown = isMap(doc.contents) ? doc.contents.items[0] : undefined;
+  const firstKey =
+    isPair(firstItem) && isScalar(firstItem.key) ? String(firstItem.key.value) : undefined;
   if (doc.errors.length > 0) {
+    // The yaml package quotes the text it stumbled on in some messages (tags, escapes, directives).
+    const quote = quotable(firstKey);
     return {
       ok: false,
+      firstKey,
       issues: doc.errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);
+        const what = quote ? firstLine(error.message) : (YAML_ERRORS[error.code] ?? "not YAML");
         return {
           code: "syntax-error",
           file,
           line: pos.line,
           column: pos.col,
-          message: `invalid YAML: ${firstLine(error.message)}; fix the syntax`,
+          message: `invalid YAML: ${what}; fix the syntax`,
         };
       }),
     };
@@ -249,10 +300,35 @@ function parseYaml(file: string, text: string): ParseResult {
     // The yaml package throws a ReferenceError when aliases expand past maxAliasCount.
     if (!(error instanceof ReferenceError)) throw error;
     const message = `aliases expand past ${MAX_YAML_ALIASES} nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it`;
-    return { ok: false, issues: [{ code: "yaml-alias-limit", file, message }] };
+    return { ok: false, firstKey, issues: [{ code: "yaml-alias-limit", file, message }] };
   }
-  return { ok: true, document: { value, locate } };
+  return { ok: true, document: { value, firstKey, locate } };
 }
+
+/** What each kind of YAML error means, in words that quote nothing from the file. */
+const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
+  ALIAS_PROPS: "an alias may not have an anchor or a tag",
+  BAD_ALIAS: "an alias that does not resolve",
+  BAD_DIRECTIVE: "an invalid directive",
+  BAD_DQ_ESCAPE: "an invalid escape in a double-quoted string",
+  BAD_INDENT: "bad indentation",
+  BAD_PROP_ORDER: "anchors and tags out of place",
+  BAD_SCALAR_START: "a plain value starting with a character that may not start one",
+  BLOCK_AS_IMPLICIT_KEY: "a block collection used as a key",
+  BLOCK_IN_FLOW: "a block collection inside a flow collection",
+  DUPLICATE_KEY: "Map keys must be unique",
+  KEY_OVER_1024_CHARS: "a key longer than 1024 characters",
+  MISSING_CHAR: "a missing character (a closing bracket or quote, a comma, a colon or a space)",
+  MULTILINE_IMPLICIT_KEY: "a key spanning several lines",
+  MULTIPLE_ANCHORS: "several anchors on one node",
+  MULTIPLE_DOCS: "several documents in one file",
+  MULTIPLE_TAGS: "several tags on one node",
+  NON_STRING_KEY: "a key that is not a string",
+  TAB_AS_INDENT: "a tab used for indentation",
+  TAG_RESOLVE_FAILED: "a tag that cannot be resolved",
+  UNEXPECTED_TOKEN: "unexpected text",
+  BAD_COLLECTION_TYPE: "a tag that does not fit its collection",
+};
 
 function yamlChild(
   node: unknown,

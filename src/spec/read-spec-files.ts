@@ -1,7 +1,8 @@
-import { readdir, readlink, realpath, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import { readTextFiles } from "../read-text-files.js";
 import path from "node:path";
-import { compareText, type Issue } from "../issues.js";
+import { compareText, type Issue, type IssueCode } from "../issues.js";
+import { isInside, linkText, projectBoundary, resolveReal } from "../project-boundary.js";
 
 /** A file under the specs folder, read but not parsed. */
 export interface SpecSource {
@@ -32,6 +33,8 @@ export const NAME_RULE =
 /**
  * Finds every spec file: flows at `@org/name.ext`, shared schemas anywhere under a file or folder
  * whose name starts with `_`. Files that are neither JSON nor YAML, and dot-files, are skipped.
+ * Nothing is read from outside the project: the folder holding `package.json` or `.git` at or
+ * above the specs folder (else the working directory's), whatever links or `..` steps say.
  *
  * @example
  * const { flows, shared, issues } = await readSpecFiles("specs");
@@ -39,7 +42,17 @@ export const NAME_RULE =
 export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Promise<SpecSources> {
   const root = path.resolve(cwd, specsDir);
   const displayRoot = toPosix(path.relative(cwd, root)) || ".";
-  const found = await findSpecFiles(root).catch((error: NodeJS.ErrnoException) => {
+  const boundary = projectBoundary(root, cwd);
+  const realBoundary = await resolveReal(boundary);
+  if (!isInside(root, boundary) || !isInside(await resolveReal(root), realBoundary)) {
+    const message = `the specs folder is outside the project (${toPosix(path.relative(cwd, boundary)) || "."}, the folder holding package.json or .git), or a link leading out of it; flowgen reads specs only from inside the project: point --specs at a folder in it`;
+    return {
+      flows: [],
+      shared: [],
+      issues: [{ code: "outside-project", file: displayRoot, message }],
+    };
+  }
+  const found = await findSpecFiles(root, realBoundary).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
     throw error;
   });
@@ -47,8 +60,8 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
     const message = `specs folder not found; create it with one file per flow at ${displayRoot}/@<org>/<flow-name>.json, or pass --specs <folder>`;
     return { flows: [], shared: [], issues: [{ code: "no-specs", file: displayRoot, message }] };
   }
-  const issues: Issue[] = found.problems.map(({ relPath, message }) => ({
-    code: "unreadable-file",
+  const issues: Issue[] = found.problems.map(({ relPath, code, message }) => ({
+    code,
     file: `${displayRoot}/${relPath}`,
     message,
   }));
@@ -130,22 +143,31 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
   return { flows, shared, issues };
 }
 
+interface ReadProblem {
+  readonly relPath: string;
+  readonly code: IssueCode;
+  readonly message: string;
+}
+
 /**
  * Every JSON and YAML file under `root`, relative to it, skipping dot-files and dot-folders.
  * Symlinks are followed, to files and folders alike, and their targets read as if they lived at
- * the link's path; a link that leads nowhere, or back into a folder it sits in, is a problem.
+ * the link's path; a link that leads nowhere, back into a folder it sits in, or out of the project
+ * (`boundary`, a real path) is a problem, and nothing behind it is read.
  */
 async function findSpecFiles(
   root: string,
-): Promise<{ files: string[]; problems: { relPath: string; message: string }[] }> {
+  boundary: string,
+): Promise<{ files: string[]; problems: ReadProblem[] }> {
   const files: string[] = [];
-  const problems: { relPath: string; message: string }[] = [];
+  const problems: ReadProblem[] = [];
   const walk = async (dir: string, relDir: string, ancestors: readonly string[]): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(
       (error: NodeJS.ErrnoException) => {
         if (relDir === "") throw error;
         problems.push({
           relPath: relDir,
+          code: "unreadable-file",
           message: `folder cannot be read (${error.code ?? error.message}); check its permissions, or remove it`,
         });
         return [];
@@ -160,10 +182,18 @@ async function findSpecFiles(
       if (entry.isSymbolicLink()) {
         const target = await stat(full).catch(() => undefined);
         if (target === undefined) {
-          const to = await readlink(full).catch(() => "?");
           problems.push({
             relPath,
-            message: `symlink to ${to}, which does not exist; fix the link or remove it`,
+            code: "unreadable-file",
+            message: `symlink to ${await linkText(full)}, which does not exist; fix the link or remove it`,
+          });
+          continue;
+        }
+        if (!isInside(await realpath(full), boundary)) {
+          problems.push({
+            relPath,
+            code: "outside-project",
+            message: `symlink to ${await linkText(full)}, outside the project (the folder holding package.json or .git); flowgen reads specs only from inside the project: copy what you need into it, or remove the link`,
           });
           continue;
         }
@@ -174,6 +204,7 @@ async function findSpecFiles(
       else if (!isDirectory && SPEC_EXTENSION.test(entry.name)) {
         problems.push({
           relPath,
+          code: "unreadable-file",
           message:
             "is not a regular file (a pipe, socket or device); replace it with the spec file itself",
         });
@@ -183,6 +214,7 @@ async function findSpecFiles(
       if (ancestors.includes(real)) {
         problems.push({
           relPath,
+          code: "unreadable-file",
           message:
             "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere",
         });

