@@ -89,6 +89,19 @@ describe("CLI errors that are not problems in a file", () => {
     },
   );
 
+  it("serve prints each problem of a keys file on its own line, each with its link", async () => {
+    const keys = { keys: [{ key: "has space" }, { key: "has\ttab" }] };
+    const dir = await tempProject({ ...PROJECT, "keys.json": keys });
+    const run = await runCli(dir, "serve", "--keys-file", "keys.json");
+    expect(run.code, run.stderr).toBe(2);
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines, run.stderr).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^flowgen serve: .* \[invalid-keys\] flowgen-cli\/docs\/errors\.md#invalid-keys$/,
+      );
+  });
+
   it("a contract change refused by --fail-on-breaking ends with the breaking-change link", async () => {
     const dir = await tempProject(PROJECT);
     expect((await runCli(dir, "generate")).code).toBe(0);

@@ -160,7 +160,9 @@ export const serveCommand: Command = {
                 ? "invalid-option"
                 : undefined;
       if (code !== undefined) {
-        io.err(withCode(`flowgen serve: ${(error as Error).message}`, code));
+        // One line per problem, each with its link, as reportIssues prints problems in files.
+        const problems = error instanceof KeysError ? error.problems : [(error as Error).message];
+        for (const problem of problems) io.err(withCode(`flowgen serve: ${problem}`, code));
         return EXIT.invalid;
       }
       if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
