@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import yargs, { type Argv } from "yargs";
 import { distance } from "fastest-levenshtein";
 import { EXIT, EXIT_CODES_HELP, type CliContext, type Command, type Io } from "./cli/command.js";
+import { withCode } from "./issues.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
@@ -86,7 +87,7 @@ export async function main(
   try {
     await parser.parseAsync([...argv], {}, (_error, _args, text) => void (output = text));
     if (failures.length > 0) {
-      for (const line of explainFailures(failures, argv)) io.err(line);
+      for (const line of explainFailures(failures, argv)) io.err(withCode(line, "invalid-option"));
       io.err("Run flowgen --help for usage.");
       return EXIT.invalid;
     }

@@ -324,10 +324,10 @@ export const wrong: EventsOutput = { status: "lost", result: "ok" };
     expect(pairs.code).toBe(2);
     expect(pairs.stderr).toBe(
       [
-        "broken.json:1:8: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [invalid-sample]",
-        "in.json: is not a JSON object; a flow's input and output are objects ({ … }) [invalid-sample]",
-        "missing.json: not found; check the path [invalid-sample]",
-        'out.json:1:18 #/__proto__: a property named "__proto__" cannot be drafted (JavaScript gives that name a meaning of its own); rename it in the sample [invalid-sample]',
+        "broken.json:1:8: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "in.json: is not a JSON object; a flow's input and output are objects ({ … }) [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "missing.json: not found; check the path [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        'out.json:1:18 #/__proto__: a property named "__proto__" cannot be drafted (JavaScript gives that name a meaning of its own); rename it in the sample [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample',
         "flowgen new: 4 problems; nothing was written.",
         "",
       ].join("\n"),
@@ -335,17 +335,17 @@ export const wrong: EventsOutput = { status: "lost", result: "ok" };
     const folder = await runCli(cwd, "new", "@rec/b", "--from-sample", "rec");
     expect(folder.stderr).toBe(
       [
-        "rec/leak.input.json: is a link leading out of the project (or nowhere); copy the recording into the folder instead [invalid-sample]",
-        "rec/notes.txt: is not half of a recording; name recordings <name>.input.json and <name>.output.json [invalid-sample]",
-        "rec/one.input.json: has no output to pair with; add one.output.json beside it, or remove it [invalid-sample]",
-        "rec/two.output.json: has no input to pair with; add two.input.json beside it, or remove it [invalid-sample]",
+        "rec/leak.input.json: is a link leading out of the project (or nowhere); copy the recording into the folder instead [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/notes.txt: is not half of a recording; name recordings <name>.input.json and <name>.output.json [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/one.input.json: has no output to pair with; add one.output.json beside it, or remove it [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/two.output.json: has no input to pair with; add two.input.json beside it, or remove it [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
         "flowgen new: 4 problems; nothing was written.",
         "",
       ].join("\n"),
     );
     const lines = await runCli(cwd, "new", "@rec/c", "--from-sample", "bad.jsonl");
     expect(lines.stderr).toContain(
-      'bad.jsonl:2:1: must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else [invalid-sample]',
+      'bad.jsonl:2:1: must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample',
     );
     expect(lines.stderr).toContain("bad.jsonl:3:");
     await symlink("/etc/hostname", path.join(cwd, "linked.json"));
@@ -359,7 +359,7 @@ export const wrong: EventsOutput = { status: "lost", result: "ok" };
       "in.json",
     );
     expect(linked.stderr).toContain(
-      "linked.json: leads out of the project through a link; name the file where it is, or copy it into the project [invalid-sample]",
+      "linked.json: leads out of the project through a link; name the file where it is, or copy it into the project [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
     );
     const unpaired = await runCli(cwd, "new", "@rec/d", "--from-sample-output", "out.json");
     expect(unpaired.stderr).toContain("0 input samples and 1 output sample do not pair up");

@@ -74,13 +74,13 @@ describe("validation reads own properties only, whatever the property is called"
     const messages = refused.ok ? [] : sortIssues(refused.issues).map(formatIssue);
     expect(messages.map((message) => message.replace(/^.*? #\/[^ ]+: (example 0: )?/, ""))).toEqual(
       [
-        "input must have required property '__proto__'; fix the example or the input schema [invalid-example]",
-        "input must have required property 'constructor'; fix the example or the input schema [invalid-example]",
-        "input must have required property 'hasOwnProperty'; fix the example or the input schema [invalid-example]",
-        "input must have required property 'valueOf'; fix the example or the input schema [invalid-example]",
-        "output must have property zz when property toString is present; fix the example or the output schema [invalid-example]",
-        "this default value fails its own schema at /__proto__: must be string; fix the value or the schema [invalid-schema-value]",
-        "input/__proto__ must be string; fix the example or the input schema [invalid-example]",
+        "input must have required property '__proto__'; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "input must have required property 'constructor'; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "input must have required property 'hasOwnProperty'; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "input must have required property 'valueOf'; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "output must have property zz when property toString is present; fix the example or the output schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "this default value fails its own schema at /__proto__: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "input/__proto__ must be string; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
       ],
     );
   });

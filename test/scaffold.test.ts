@@ -93,7 +93,7 @@ describe("flowgen init", () => {
     );
     // Until flowgen is installed, the config that imports it says what to do.
     expect((await flowgen(dir, "generate")).stderr).toContain(
-      "install flowgen in this project: npm install -D flowgen-cli [invalid-config]",
+      "install flowgen in this project: npm install -D flowgen-cli [invalid-config] flowgen-cli/docs/errors.md#invalid-config",
     );
   });
 });

@@ -10,7 +10,7 @@ const ALL_KEY = "k_all_0123456789abcdef";
 const ACME_KEY = "k_acme_0123456789abcdef";
 const GLOBEX_KEY = "k_globex_0123456789abcdef";
 
-/** Error codes of the error body (README "The error body"). */
+/** Error codes of the error body (docs/error-body.md). */
 const CODES = [
   "bad_request",
   "invalid_json",

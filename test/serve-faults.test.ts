@@ -523,7 +523,7 @@ describe("flowgen serve fault flags", () => {
     });
     expect(code).toBe(2);
     expect(err).toEqual([
-      'flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")',
+      'flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2") [invalid-option] flowgen-cli/docs/errors.md#invalid-option',
     ]);
   });
 

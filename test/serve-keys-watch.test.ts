@@ -103,6 +103,10 @@ describe("serve --watch and the keys file", () => {
     let from = said.length;
     await writeFile(file, `{ "keys": [{ "key": "${REVOKE}" }`);
     await waitForLine(said, from, "every call gets 401 until it is fixed");
+    const problems = said.slice(from).filter((line) => !line.includes("every call gets 401"));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const line of problems)
+      expect(line).toMatch(/ \[invalid-keys\] flowgen-cli\/docs\/errors\.md#invalid-keys$/);
     expect(await call(url, KEEP, agent)).toEqual({ status: 401, reused: true });
     expect((await call(url, REVOKE, false)).status).toBe(401);
 

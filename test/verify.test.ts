@@ -203,7 +203,7 @@ describe("flowgen verify against a platform stand-in", () => {
     vi.stubEnv("FLOW_API_KEY", KEY);
     const run = await runCli(cwd, "verify", "--base-url", platform.url, "@shop/pnig", "@shop/p*");
     expect(run.stderr).toContain(
-      "@shop/pnig: no flow with a spec matches; did you mean @shop/ping? Name flows as @org/flow-name, or with * for any part: @org/* [unknown-flow]",
+      "@shop/pnig: no flow with a spec matches; did you mean @shop/ping? Name flows as @org/flow-name, or with * for any part: @org/* [unknown-flow] flowgen-cli/docs/errors.md#unknown-flow",
     );
     expect(run.code).toBe(2);
     const cli = await runCli(cwd, "verify", "--base-url", platform.url, "@shop/p*", "@shop/c*");
@@ -371,7 +371,7 @@ describe("flowgen verify on a shared platform", () => {
     const refused = await runCli(cwd, "verify", "--base-url", saturated.url, "--max-requests", "5");
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      "--max-requests: the run needs 12 requests (before any retry), more than the budget of 5; select fewer flows, lower --generate, or raise --max-requests [invalid-option]",
+      "--max-requests: the run needs 12 requests (before any retry), more than the budget of 5; select fewer flows, lower --generate, or raise --max-requests [invalid-option] flowgen-cli/docs/errors.md#invalid-option",
     );
     expect(saturated.calls).toEqual([]);
 
@@ -481,10 +481,10 @@ describe("flowgen verify on a shared platform", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [
-        "--base-url: http:// sends the key in clear text; use https://api.example.com, or http:// only to localhost [no-base-url]",
-        "--concurrency: must be a whole number from 1 to 64, not 0 [invalid-option]",
-        "--generate: must be a whole number from 0 to 1000, not -1 [invalid-option]",
-        "FLOW_API_KEY: not set; flowgen verify sends it as Authorization: Bearer <key>: set FLOW_API_KEY to the key, as issued (--dry-run needs none) [no-api-key]",
+        "--base-url: http:// sends the key in clear text; use https://api.example.com, or http:// only to localhost [no-base-url] flowgen-cli/docs/errors.md#no-base-url",
+        "--concurrency: must be a whole number from 1 to 64, not 0 [invalid-option] flowgen-cli/docs/errors.md#invalid-option",
+        "--generate: must be a whole number from 0 to 1000, not -1 [invalid-option] flowgen-cli/docs/errors.md#invalid-option",
+        "FLOW_API_KEY: not set; flowgen verify sends it as Authorization: Bearer <key>: set FLOW_API_KEY to the key, as issued (--dry-run needs none) [no-api-key] flowgen-cli/docs/errors.md#no-api-key",
         "flowgen verify: 4 problems; nothing was sent.",
         "",
       ].join("\n"),

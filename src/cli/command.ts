@@ -2,7 +2,7 @@ import type { Options, PositionalOptions } from "yargs";
 import type { Issue } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
 
-/** Exit codes, as documented in the README. */
+/** Exit codes, as documented in docs/cli.md. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
 
 export const EXIT_CODES_HELP =

@@ -8,6 +8,7 @@ import {
 } from "../api/generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
 import { formatDiffReport } from "../diff/diff-report.js";
+import { withCode } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
 import {
@@ -188,7 +189,10 @@ function reportStages(io: Io, stages: readonly (readonly [string, number])[]): v
 function reportBreaking(io: Io, contract: DiffReport): number {
   io.err(formatDiffReport(contract, "text").trimEnd());
   io.err(
-    `flowgen: ${contract.breaking} change${contract.breaking === 1 ? "" : "s"} would break callers; nothing was written (--fail-on-breaking).`,
+    withCode(
+      `flowgen: ${contract.breaking} change${contract.breaking === 1 ? "" : "s"} would break callers; nothing was written (--fail-on-breaking).`,
+      "breaking-change",
+    ),
   );
   return EXIT.breaking;
 }

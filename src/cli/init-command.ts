@@ -5,6 +5,7 @@ import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
+import { withCode } from "../issues.js";
 import { EXIT, reportIssues, type Command } from "./command.js";
 
 const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
@@ -73,7 +74,10 @@ export const initCommand: Command = {
       );
     } catch (error) {
       io.err(
-        `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
+        withCode(
+          `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
+          "syntax-error",
+        ),
       );
       return EXIT.invalid;
     }

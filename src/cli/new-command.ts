@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
 import { NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
+import { withCode } from "../issues.js";
 import { EXIT, reportIssues, type Command } from "./command.js";
 
 /** `flowgen new @org/name`: a spec file to fill in. */
@@ -48,7 +49,10 @@ export const newCommand: Command = {
           ].filter((what) => what !== undefined);
     if (match === null || bad.length > 0) {
       io.err(
-        `flowgen new: "${flowId}" is not a flow id: write @org/flow-name${match === null ? "" : `; ${bad.join(" and ")} breaks the rule`} (${NAME_RULE})`,
+        withCode(
+          `flowgen new: "${flowId}" is not a flow id: write @org/flow-name${match === null ? "" : `; ${bad.join(" and ")} breaks the rule`} (${NAME_RULE})`,
+          "invalid-flow-name",
+        ),
       );
       return EXIT.invalid;
     }
@@ -75,7 +79,10 @@ export const newCommand: Command = {
     const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
     if (existing !== undefined) {
       io.err(
-        `flowgen new: ${display(existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`,
+        withCode(
+          `flowgen new: ${display(existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`,
+          "duplicate-flow",
+        ),
       );
       return EXIT.invalid;
     }

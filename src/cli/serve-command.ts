@@ -1,4 +1,5 @@
 import { serve, type ServeApiOptions } from "../api/serve.js";
+import { withCode, type IssueCode } from "../issues.js";
 import { EXIT, pickFlags, reportIssues, whereIssues, type Command } from "./command.js";
 
 /** `flowgen serve`: the flow invocation service, locally. */
@@ -161,18 +162,28 @@ export const serveCommand: Command = {
       });
     } catch (error) {
       // Bad keys, a handler that does not load, or an option out of range (--rate 0, --error-rate 2): say so, exit 2.
-      if (
-        error instanceof KeysError ||
-        error instanceof HandlerLoadError ||
-        error instanceof TlsError ||
-        error instanceof RangeError
-      ) {
-        io.err(`flowgen serve: ${error.message}`);
+      const code: IssueCode | undefined =
+        error instanceof KeysError
+          ? "invalid-keys"
+          : error instanceof HandlerLoadError
+            ? "invalid-handler"
+            : error instanceof TlsError
+              ? "invalid-tls"
+              : error instanceof RangeError
+                ? "invalid-option"
+                : undefined;
+      if (code !== undefined) {
+        // One line per problem, each with its link, as reportIssues prints problems in files.
+        const problems = error instanceof KeysError ? error.problems : [(error as Error).message];
+        for (const problem of problems) io.err(withCode(`flowgen serve: ${problem}`, code));
         return EXIT.invalid;
       }
       if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
         io.err(
-          `flowgen serve: the port is in use (${error.message}); pass another --port (0 picks a free one)`,
+          withCode(
+            `flowgen serve: the port is in use (${error.message}); pass another --port (0 picks a free one)`,
+            "cannot-listen",
+          ),
         );
         return EXIT.invalid;
       }

@@ -4,7 +4,7 @@ import { PLATFORM_COMPONENTS } from "../model/names.js";
 /**
  * The parts of the OpenAPI document that every flow shares: the error body, the error responses,
  * their headers and the bearer scheme. The seed leaves the error body open (§7); this is the shape
- * flowgen defines, documents in the README, and `flowgen serve` sends.
+ * flowgen defines, documents in docs/error-body.md, and `flowgen serve` sends.
  */
 
 /**

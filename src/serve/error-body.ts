@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorStatus, type PreciseErrorCode } from "../model/e
 
 export { ERROR_CODES, type ErrorStatus } from "../model/error-codes.js";
 
-/** The platform's error body (README "The error body"; `#/components/schemas/FlowErrorBody` in openapi.json). */
+/** The platform's error body (docs/error-body.md; `#/components/schemas/FlowErrorBody` in openapi.json). */
 export interface ErrorBody {
   readonly code: string;
   readonly message: string;

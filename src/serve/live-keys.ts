@@ -1,5 +1,6 @@
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
+import { withCode } from "../issues.js";
 import { createKeyring, devKey, KeysError, loadKeys, type Keyring } from "./keys.js";
 
 /** The keys a running server accepts, kept up to date with the keys file. */
@@ -52,7 +53,8 @@ export async function loadLiveKeys(options: LiveKeysOptions): Promise<LiveKeys> 
     } catch (error) {
       keyring = createKeyring([]);
       const problems = error instanceof KeysError ? error.problems : [String(error)];
-      for (const problem of problems) options.say(`flowgen serve: ${problem}`);
+      for (const problem of problems)
+        options.say(withCode(`flowgen serve: ${problem}`, "invalid-keys"));
       options.say(
         `flowgen serve: the keys file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; every call gets 401 until it is fixed`,
       );
