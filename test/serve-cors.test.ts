@@ -149,7 +149,7 @@ describe("parseCorsOrigins", () => {
       parseCorsOrigins("localhost:5173,https://a.example/,ftp://x,https://ok.example"),
     ).toThrow(
       new RangeError(
-        '--cors takes origins such as http://localhost:5173 or https://app.example.com, comma-separated (":*" for any port, "*" for every origin); "localhost:5173", "https://a.example/", "ftp://x" are not',
+        '--cors (serve.cors in the config) takes origins such as http://localhost:5173 or https://app.example.com, comma-separated (":*" for any port, "*" for every origin); "localhost:5173", "https://a.example/", "ftp://x" are not',
       ),
     );
     expect(() => parseCorsOrigins(" , ")).toThrow(/none was given/);
@@ -161,7 +161,10 @@ describe("parseCorsOrigins", () => {
       io: { out: () => undefined, err: (line) => err.push(line) },
     });
     expect(code).toBe(2);
-    expect(err).toEqual([expect.stringContaining("flowgen serve: --cors takes origins such as")]);
+    expect(err).toEqual([
+      expect.stringContaining("flowgen serve: --cors (serve.cors in the config) takes origins"),
+    ]);
     expect(err[0]).toContain('"localhost:5173" is not one');
+    expect(err[0]).toMatch(/ \[invalid-option\] flowgen-cli\/docs\/errors\.md#invalid-option$/);
   });
 });

@@ -54,7 +54,7 @@ export function parseCorsOrigins(list: string | undefined): CorsPolicy {
   }
   if (wrong.length > 0 || entries.length === 0)
     throw new RangeError(
-      `--cors takes origins such as http://localhost:5173 or https://app.example.com, comma-separated (":*" for any port, "*" for every origin); ${wrong.length > 0 ? `${wrong.join(", ")} ${wrong.length === 1 ? "is not one" : "are not"}` : "none was given"}`,
+      `--cors (serve.cors in the config) takes origins such as http://localhost:5173 or https://app.example.com, comma-separated (":*" for any port, "*" for every origin); ${wrong.length > 0 ? `${wrong.join(", ")} ${wrong.length === 1 ? "is not one" : "are not"}` : "none was given"}`,
     );
   return {
     any: false,
