@@ -21,7 +21,6 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
  * `ownProperties`: a property counts only when the value has it itself; without it Ajv reads
  * `value.constructor` or `value.toString` for properties of those names and finds the functions
  * every object inherits, so `{}` lacks no required `toString` and fails `"constructor": { "type": "string" }`.
->>>>>>> s19-serve
  */
 export function createAjv(
   options: { readonly optimize?: boolean; readonly verbose?: boolean } = {},
