@@ -16,7 +16,8 @@
 // order alternating each rep. Every answer must be 200 with the body sent. Per run: requests/s,
 // p50/p99 latency (from every response's own time, not autocannon's 1 ms histogram), and the CPU
 // used by the server's process and by this one (the load generator), to show which side was busy.
-// Writes bench/out/serve.json. About 65 s with the defaults; it gives up after --max-seconds.
+// Writes bench/out/serve.json (and serve-auth-header.json). About 65 s with the defaults (the
+// auth-header case adds a few); it gives up after --max-seconds.
 // Short reps, many of them, alternating: other load on the machine comes and goes over seconds, so
 // short alternating runs meet it about equally, and the median of the per-rep ratios is steadier
 // than a few long runs.
@@ -24,7 +25,10 @@
 // --profile DIR starts both servers with `node --cpu-prof --cpu-prof-dir DIR`: one profile per server,
 // named with its pid (printed first), written when it exits.
 //
-//   npm run build && node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]
+// The auth-header case (bench/serve-auth-header.mjs) runs after it: a 64 KB Authorization header
+// and the longest one under the head limit, each against an ordinary 401. `--case` runs one case.
+//
+//   npm run build && node bench/serve.mjs [--case all|throughput|auth-header] [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--auth-reps 5] [--auth-requests 200] [--max-seconds 180] [--profile dir]
 
 import { fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +36,7 @@ import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { printAuthHeaderCase, runAuthHeaderCase } from "./serve-auth-header.mjs";
 import { median, percentile, ratios } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,6 +52,8 @@ const LABELS = {
   bare: "bare Fastify `POST /echo`",
 };
 const VARIANTS = ["flowgen", "bare"];
+/** What `--case all` runs, in order. */
+const CASES = ["throughput", "auth-header"];
 /** Run by fail() too, which exits without unwinding. */
 const cleanups = [];
 
@@ -70,7 +77,9 @@ async function main() {
     args.maxSeconds * 1000,
   );
   giveUp.unref();
-  const autocannon = createRequire(import.meta.url)("autocannon");
+  const cases = args.case === "all" ? CASES : [args.case];
+  // The auth-header case needs flowgen serve alone.
+  const roles = cases.includes("throughput") ? VARIANTS : ["flowgen"];
 
   const project = mkdtempSync(path.join(tmpdir(), "flowgen-bench-serve-"));
   const children = [];
@@ -82,7 +91,7 @@ async function main() {
   try {
     writeProject(project);
     const servers = {};
-    for (const role of VARIANTS) {
+    for (const role of roles) {
       const execArgv = args.profile
         ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args.profile)]
         : [];
@@ -94,7 +103,7 @@ async function main() {
       children.push(servers[role].child);
     }
     // The servers must answer as the bench expects before anything is timed.
-    for (const role of VARIANTS) {
+    for (const role of roles) {
       const response = await fetch(servers[role].url + PATHS[role], {
         method: "POST",
         headers: HEADERS,
@@ -116,87 +125,107 @@ async function main() {
       `flowgen serve bench: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}, fastify ${fastifyVersion()}`,
     );
     console.log(
-      `flowgen serve pid ${servers.flowgen.child.pid} on ${servers.flowgen.url}, bare Fastify pid ${servers.bare.child.pid} on ${servers.bare.url}`,
+      roles
+        .map((role) => `${LABELS[role]}: pid ${servers[role].child.pid} on ${servers[role].url}`)
+        .join("; "),
     );
-    console.log(
-      `autocannon: ${args.connections} connections, ${args.duration} s per run after a ${args.warmup} s warm-up of each, ${args.reps} reps, order alternating\n`,
-    );
-
-    const warmups = [];
-    for (const role of VARIANTS)
-      warmups.push({
-        variant: role,
-        ...(await load(autocannon, servers[role], role, args.warmup, args.connections)),
-      });
-    const results = [];
-    for (let rep = 1; rep <= args.reps; rep++) {
-      const order = rep % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
-      for (const role of order) {
-        const result = await load(autocannon, servers[role], role, args.duration, args.connections);
-        results.push({ rep, variant: role, ...result });
-        console.error(
-          `rep ${rep} ${role.padEnd(7)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms  server CPU ${result.serverCpuPercent.toFixed(0)}% (${result.serverCpuUsPerRequest.toFixed(1)} µs/req)  autocannon CPU ${result.clientCpuPercent.toFixed(0)}%`,
-        );
-      }
+    if (cases.includes("throughput")) await runThroughput(servers, args);
+    if (cases.includes("auth-header")) {
+      const settings = { reps: args.authReps, requests: args.authRequests, body: BODY };
+      const outcome = await runAuthHeaderCase(servers.flowgen, settings);
+      printAuthHeaderCase(outcome, settings);
+      writeSummary("serve-auth-header.json", { ...settings, ...outcome });
     }
-
-    const rows = VARIANTS.map((variant) => {
-      const mine = results.filter((r) => r.variant === variant);
-      const vsBare = mine.map(
-        (r) => r.perSecond / results.find((x) => x.variant === "bare" && x.rep === r.rep).perSecond,
-      );
-      return {
-        variant,
-        perSecond: median(mine.map((r) => r.perSecond)),
-        p50: median(mine.map((r) => r.p50)),
-        p99: median(mine.map((r) => r.p99)),
-        serverCpuUsPerRequest: median(mine.map((r) => r.serverCpuUsPerRequest)),
-        serverCpuPercent: median(mine.map((r) => r.serverCpuPercent)),
-        clientCpuPercent: median(mine.map((r) => r.clientCpuPercent)),
-        vsBare: median(vsBare),
-        vsBarePerRep: vsBare,
-      };
-    });
-
-    console.log(
-      `\n| server | requests/s | p50 ms | p99 ms | server CPU µs/request | server CPU | autocannon CPU | requests/s vs bare (per rep) |`,
-    );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for (const r of rows) {
-      console.log(
-        `| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.serverCpuUsPerRequest.toFixed(1)} | ${r.serverCpuPercent.toFixed(0)}% | ${r.clientCpuPercent.toFixed(0)}% | ${ratios(r.vsBare, r.vsBarePerRep)} |`,
-      );
-    }
-    const fg = rows.find((r) => r.variant === "flowgen");
-    const bare = rows.find((r) => r.variant === "bare");
-    console.log(
-      `\nflowgen serve: ${fg.vsBare.toFixed(2)}x the bare route's requests/s (target ≥ ${TARGET}x), p99 ${fg.p99.toFixed(2)} ms vs ${bare.p99.toFixed(2)} ms`,
-    );
-    console.log(
-      `  target ≥ ${TARGET}x: ${fg.vsBare >= TARGET ? "met" : "MISSED"} (median of ${args.reps} reps; medians of requests/s and p99 over reps)`,
-    );
-
-    mkdirSync(OUT, { recursive: true });
-    const file = path.join(OUT, "serve.json");
-    const summary = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cores: cpus().length,
-      connections: args.connections,
-      durationSeconds: args.duration,
-      warmupSeconds: args.warmup,
-      reps: args.reps,
-      body: BODY,
-      target: { vsBare: TARGET },
-      rows,
-      results,
-      warmups,
-    };
-    writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
-    console.log(`\n${path.relative(ROOT, file)}`);
   } finally {
     cleanup();
   }
+}
+
+/** The throughput case: autocannon against flowgen serve and the bare route, reps alternating. */
+async function runThroughput(servers, args) {
+  const autocannon = createRequire(import.meta.url)("autocannon");
+  console.log(
+    `autocannon: ${args.connections} connections, ${args.duration} s per run after a ${args.warmup} s warm-up of each, ${args.reps} reps, order alternating\n`,
+  );
+
+  const warmups = [];
+  for (const role of VARIANTS)
+    warmups.push({
+      variant: role,
+      ...(await load(autocannon, servers[role], role, args.warmup, args.connections)),
+    });
+  const results = [];
+  for (let rep = 1; rep <= args.reps; rep++) {
+    const order = rep % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
+    for (const role of order) {
+      const result = await load(autocannon, servers[role], role, args.duration, args.connections);
+      results.push({ rep, variant: role, ...result });
+      console.error(
+        `rep ${rep} ${role.padEnd(7)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms  server CPU ${result.serverCpuPercent.toFixed(0)}% (${result.serverCpuUsPerRequest.toFixed(1)} µs/req)  autocannon CPU ${result.clientCpuPercent.toFixed(0)}%`,
+      );
+    }
+  }
+
+  const rows = VARIANTS.map((variant) => {
+    const mine = results.filter((r) => r.variant === variant);
+    const vsBare = mine.map(
+      (r) => r.perSecond / results.find((x) => x.variant === "bare" && x.rep === r.rep).perSecond,
+    );
+    return {
+      variant,
+      perSecond: median(mine.map((r) => r.perSecond)),
+      p50: median(mine.map((r) => r.p50)),
+      p99: median(mine.map((r) => r.p99)),
+      serverCpuUsPerRequest: median(mine.map((r) => r.serverCpuUsPerRequest)),
+      serverCpuPercent: median(mine.map((r) => r.serverCpuPercent)),
+      clientCpuPercent: median(mine.map((r) => r.clientCpuPercent)),
+      vsBare: median(vsBare),
+      vsBarePerRep: vsBare,
+    };
+  });
+
+  console.log(
+    `\n| server | requests/s | p50 ms | p99 ms | server CPU µs/request | server CPU | autocannon CPU | requests/s vs bare (per rep) |`,
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    console.log(
+      `| ${LABELS[r.variant]} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.serverCpuUsPerRequest.toFixed(1)} | ${r.serverCpuPercent.toFixed(0)}% | ${r.clientCpuPercent.toFixed(0)}% | ${ratios(r.vsBare, r.vsBarePerRep)} |`,
+    );
+  }
+  const fg = rows.find((r) => r.variant === "flowgen");
+  const bare = rows.find((r) => r.variant === "bare");
+  console.log(
+    `\nflowgen serve: ${fg.vsBare.toFixed(2)}x the bare route's requests/s (target ≥ ${TARGET}x), p99 ${fg.p99.toFixed(2)} ms vs ${bare.p99.toFixed(2)} ms`,
+  );
+  console.log(
+    `  target ≥ ${TARGET}x: ${fg.vsBare >= TARGET ? "met" : "MISSED"} (median of ${args.reps} reps; medians of requests/s and p99 over reps)`,
+  );
+  writeSummary("serve.json", {
+    connections: args.connections,
+    durationSeconds: args.duration,
+    warmupSeconds: args.warmup,
+    reps: args.reps,
+    body: BODY,
+    target: { vsBare: TARGET },
+    rows,
+    results,
+    warmups,
+  });
+}
+
+/** bench/out/<name>: the run's figures with the date, Node version and core count. */
+function writeSummary(name, figures) {
+  mkdirSync(OUT, { recursive: true });
+  const file = path.join(OUT, name);
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    ...figures,
+  };
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(`\n${path.relative(ROOT, file)}`);
 }
 
 /** specs/@bench/echo.json and handlers/@bench/echo.mjs in `dir`. */
@@ -354,6 +383,9 @@ function parseArgs(argv) {
     connections: 10,
     maxSeconds: 180,
     profile: undefined,
+    case: "all",
+    authReps: 5,
+    authRequests: 200,
   };
   const names = {
     "--duration": "duration",
@@ -361,18 +393,24 @@ function parseArgs(argv) {
     "--reps": "reps",
     "--connections": "connections",
     "--max-seconds": "maxSeconds",
+    "--auth-reps": "authReps",
+    "--auth-requests": "authRequests",
   };
+  const usage =
+    "usage: node bench/serve.mjs [--case all|throughput|auth-header] [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--auth-reps 5] [--auth-requests 200] [--max-seconds 180] [--profile dir]";
   for (let i = 0; i < argv.length; i += 2) {
     if (argv[i] === "--profile" && argv[i + 1]) {
       options.profile = argv[i + 1];
       continue;
     }
+    if (argv[i] === "--case" && (argv[i + 1] === "all" || CASES.includes(argv[i + 1]))) {
+      options.case = argv[i + 1];
+      continue;
+    }
     const name = names[argv[i]];
     const value = Number(argv[i + 1]);
     if (!name || !Number.isInteger(value) || value < 1) {
-      fail(
-        `bad argument ${argv[i]} ${argv[i + 1] ?? ""}; usage: node bench/serve.mjs [--duration 3] [--warmup 2] [--reps 10] [--connections 10] [--max-seconds 180] [--profile dir]`,
-      );
+      fail(`bad argument ${argv[i]} ${argv[i + 1] ?? ""}; ${usage}`);
     }
     options[name] = value;
   }

@@ -11,11 +11,13 @@ import {
   type Io,
 } from "./cli/command.js";
 import type { Terminal } from "./cli/terminal.js";
+import { withCode } from "./issues.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
+import { verifyCommand } from "./cli/verify-command.js";
 
 export { EXIT } from "./cli/command.js";
 
@@ -24,6 +26,7 @@ const COMMANDS: readonly Command[] = [
   generateCommand,
   serveCommand,
   diffCommand,
+  verifyCommand,
   initCommand,
   newCommand,
 ];
@@ -104,7 +107,7 @@ export async function main(
     if (mistakes.length > 0) return refuseUsage(io, mistakes);
     await parser.parseAsync([...argv], {}, (_error, _args, text) => void (output = text));
     if (failures.length > 0) {
-      for (const line of explainFailures(failures, argv)) io.err(line);
+      for (const line of explainFailures(failures, argv)) io.err(withCode(line, "invalid-option"));
       io.err("Run flowgen --help for usage.");
       return EXIT.invalid;
     }
@@ -125,7 +128,7 @@ export async function main(
 
 /** Usage mistakes found before anything runs: each on its own line, then where help is. */
 function refuseUsage(io: Io, mistakes: readonly string[]): number {
-  for (const mistake of mistakes) io.err(`flowgen: ${mistake}`);
+  for (const mistake of mistakes) io.err(withCode(`flowgen: ${mistake}`, "invalid-option"));
   io.err("Run flowgen --help for usage.");
   return EXIT.invalid;
 }
@@ -141,7 +144,7 @@ function shortFlagsOf(flags: Readonly<Record<string, Options>>): string[] {
 }
 
 function describeCommand(y: Argv, command: Command): Argv {
-  let built = y.options(command.options).epilogue(EXIT_CODES_HELP);
+  let built = y.options(command.options).epilogue(command.epilogue ?? EXIT_CODES_HELP);
   for (const [name, positional] of Object.entries(command.positionals ?? {}))
     built = built.positional(name, positional);
   for (const [a, b] of Object.entries(command.conflicts ?? {})) built = built.conflicts(a, b);

@@ -20,6 +20,16 @@ export { watch, type GenerateWatcher, type WatchOptions, type WatchRun } from ".
 export { serve, type ServeApiOptions } from "./api/serve.js";
 export type { ServeResult } from "./serve/serve.js";
 export {
+  verify,
+  type CaseResult,
+  type FlowReport,
+  type VerifyClock,
+  type VerifyOptions,
+  type VerifyReport,
+  type VerifyResult,
+  type Violation,
+} from "./api/verify.js";
+export {
   formatIssue,
   RULE_DEFAULTS,
   type Issue,

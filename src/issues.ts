@@ -52,9 +52,21 @@ export const ISSUE_CODES = {
     "openapi-fetch, which generated clients import, is not a dependency of the project (a warning by default).",
   "invalid-config":
     "The config file cannot be loaded, has an unknown key, or a value of the wrong kind.",
-  "invalid-option": "A command-line option has a value flowgen cannot use.",
+  "invalid-option":
+    "The command line has an unknown command or flag, or an option flowgen cannot use.",
   "overlapping-folders":
     "The output folder lies inside the specs folder, holds it, or is the same folder.",
+  "unreadable-contract": "flowgen diff cannot read a version to compare (--base or --head).",
+  "invalid-keys": "flowgen serve cannot use the keys of --keys-file or FLOWGEN_SERVE_KEYS.",
+  "invalid-handler": "A handler module of flowgen serve cannot be loaded or exports no handler.",
+  "invalid-tls": "flowgen serve cannot serve HTTPS with the TLS options it was given.",
+  "cannot-listen":
+    "flowgen serve cannot listen on its host and port (the port is in use, the host does not resolve or is not this machine's, or a low port needs privileges).",
+  "no-api-key": "flowgen verify: FLOW_API_KEY is not set, or holds a key that cannot be sent.",
+  "no-base-url":
+    "flowgen verify: no base URL from --base-url, FLOW_BASE_URL or the config, or one it will not send a key to.",
+  "unknown-flow": "flowgen verify: a flow id or pattern matches no flow with a spec.",
+  "invalid-sample": "flowgen new --from-sample: a sample cannot be read or drafted from.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -141,13 +153,24 @@ export function sortIssues(issues: readonly Issue[]): Issue[] {
 }
 
 /**
- * `specs/@acme/qa.json:12:17 #/input/properties/n/type: "nubmer" is not ... [invalid-schema]`
+ * `specs/@acme/qa.json:12:17 #/input/properties/n/type: "nubmer" is not ... [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema`
  * The file:line:column prefix is what editors and terminals turn into a link.
  */
 export function formatIssue(issue: Issue): string {
   const position = issue.line === undefined ? "" : `:${issue.line}:${issue.column ?? 1}`;
   const pointer = issue.pointer ? ` #${issue.pointer}` : "";
-  return `${issue.file}${position}${pointer}: ${issue.message} [${issue.code}]`;
+  return withCode(`${issue.file}${position}${pointer}: ${issue.message}`, issue.code);
+}
+
+/**
+ * How every problem flowgen prints ends: its code, and the code's section in docs/errors.md, a
+ * page the package ships (node_modules/flowgen-cli/docs/errors.md), whose anchors are the codes.
+ *
+ * @example
+ * io.err(withCode(`flowgen serve: ${error.message}`, "invalid-tls"));
+ */
+export function withCode(message: string, code: IssueCode): string {
+  return `${message} [${code}] flowgen-cli/docs/errors.md#${code}`;
 }
 
 /** Code-unit comparison: locale-independent, so output is the same on every machine. */

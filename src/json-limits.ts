@@ -26,7 +26,7 @@ export function findValueBeyondLimits(
     if (typeof node !== "object" || node === null) return undefined;
     if (depth >= limits.maxDepth) return "too-deep";
     const isArray = Array.isArray(node);
-    for (const key in node) {
+    for (const key of Object.keys(node)) {
       const kind = visit((node as Record<string, unknown>)[key], depth + 1);
       if (kind === undefined) continue;
       path.push(isArray ? key : escapePointerToken(key));

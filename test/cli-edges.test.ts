@@ -2,6 +2,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeInternalError } from "../src/cli/command.js";
+import type { IssueCode } from "../src/issues.js";
 import { runCli as flowgen } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
@@ -30,7 +31,10 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(message);
-    expect(run.stderr).toContain("Run flowgen --help for usage.");
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines.at(-1)).toBe("Run flowgen --help for usage.");
+    for (const line of lines.slice(0, -1))
+      expect(line).toMatch(/ \[invalid-option\] flowgen-cli\/docs\/errors\.md#invalid-option$/);
     expect(await readdir(dir)).toEqual(["specs"]);
   });
 
@@ -61,7 +65,9 @@ describe("an output folder and a specs folder that overlap", () => {
       const run = await flowgen(dir, "generate", ...mode, ...flags);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
-      expect(run.stderr).toContain("[overlapping-folders]");
+      expect(run.stderr).toContain(
+        "[overlapping-folders] flowgen-cli/docs/errors.md#overlapping-folders\n",
+      );
       expect(run.stderr).toMatch(/flowgen: 1 problem; nothing was (written|checked)\.\n$/);
     }
     expect((await readdir(dir)).sort()).toEqual(["generated", "specs"]);
@@ -84,26 +90,39 @@ describe("an output folder and a specs folder that overlap", () => {
 });
 
 describe("flowgen serve: a host or port it cannot listen on", () => {
-  it.each<[string[], RegExp]>([
+  it.each<[string[], RegExp, IssueCode]>([
     // An empty label: the resolver refuses the name itself, so no query leaves the machine.
     [
       ["--host", "nosuch..invalid"],
       /^flowgen serve: the host "nosuch\.\.invalid" does not resolve to an address \(E[A-Z_]+\); pass --host with an address of this machine/,
+      "cannot-listen",
     ],
     // TEST-NET-1 (RFC 5737): never an address of this machine.
     [
       ["--host", "192.0.2.1"],
       /^flowgen serve: cannot listen on 192\.0\.2\.1(:\d+)?: it is not an address of this machine/,
+      "cannot-listen",
     ],
-    [["--port", "70000"], /^--port: must be a port number from 0 to 65535, not 70000/],
-    [["--port", "-1"], /^--port: must be a port number from 0 to 65535, not -1/],
-    [["--rate", "0"], /^flowgen serve: rate must be a finite number .* \(--rate 10\)/],
-  ])("%j exits 2 with a sentence, not an internal error", async (flags, message) => {
+    [
+      ["--port", "70000"],
+      /^--port: must be a port number from 0 to 65535, not 70000/,
+      "invalid-option",
+    ],
+    [["--port", "-1"], /^--port: must be a port number from 0 to 65535, not -1/, "invalid-option"],
+    [
+      ["--rate", "0"],
+      /^flowgen serve: rate must be a finite number .* \(--rate 10\)/,
+      "invalid-option",
+    ],
+  ])("%j exits 2 with a sentence, not an internal error", async (flags, message, code) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const port = flags.includes("--port") ? [] : ["--port", "0"];
     const run = await flowgen(dir, "serve", "--no-watch", ...port, ...flags);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+    expect(run.stderr.split("\n")[0]).toMatch(
+      new RegExp(` \\[${code}\\] flowgen-cli/docs/errors\\.md#${code}$`),
+    );
     expect(run.stderr).not.toContain("internal error");
     expect(run.stderr).not.toContain("    at ");
   });

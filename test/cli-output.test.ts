@@ -165,7 +165,9 @@ describe("flowgen generate on a terminal", () => {
       terminal: fakeTerminal(true),
       env: {},
     });
-    expect(stderr).toContain("\u001b[31m[not-an-object-schema]\u001b[39m");
+    expect(stderr).toContain(
+      "\u001b[31m[not-an-object-schema]\u001b[39m flowgen-cli/docs/errors.md#not-an-object-schema\n",
+    );
   });
 });
 
@@ -258,7 +260,9 @@ describe("openapi-fetch as a dependency of the project", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^warning: package\.json #\/dependencies: openapi-fetch /);
-    expect(run.stderr).toContain(`${message} [missing-dependency]\n`);
+    expect(run.stderr).toContain(
+      `${message} [missing-dependency] flowgen-cli/docs/errors.md#missing-dependency\n`,
+    );
   });
 
   it.each<[string, Record<string, unknown>]>([
@@ -284,7 +288,7 @@ describe("openapi-fetch as a dependency of the project", () => {
     const refused = await flowgen(error, "generate");
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      "[missing-dependency]\nflowgen: 1 problem; nothing was written.",
+      "[missing-dependency] flowgen-cli/docs/errors.md#missing-dependency\nflowgen: 1 problem; nothing was written.",
     );
   });
 });

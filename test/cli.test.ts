@@ -197,8 +197,8 @@ describe("flowgen CLI", () => {
     const bad = await flowgen(dir, "generate", "--validators");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatchInlineSnapshot(`
-      "specs/@acme/a.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "money" at #/properties/price; change the schema, or generate without --validators [validator-unsupported]
-      specs/@acme/b.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "currency" at #/properties/price; change the schema, or generate without --validators [validator-unsupported]
+      "specs/@acme/a.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "money" at #/properties/price; change the schema, or generate without --validators [validator-unsupported] flowgen-cli/docs/errors.md#validator-unsupported
+      specs/@acme/b.json #/input: the input schema cannot be compiled into a validator: Unrecognized format used: "currency" at #/properties/price; change the schema, or generate without --validators [validator-unsupported] flowgen-cli/docs/errors.md#validator-unsupported
       flowgen: 2 problems in specs; nothing was written.
       "
     `);
@@ -233,8 +233,8 @@ describe("flowgen CLI", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatchInlineSnapshot(`
-      "specs/@acme/bad.json:1:12: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [syntax-error]
-      specs/@acme/qa.json:24:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]
+      "specs/@acme/bad.json:1:12: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [syntax-error] flowgen-cli/docs/errors.md#syntax-error
+      specs/@acme/qa.json:24:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key] flowgen-cli/docs/errors.md#unknown-key
       flowgen: 2 problems in specs; nothing was written.
       "
     `);
@@ -287,7 +287,7 @@ describe("flowgen CLI", () => {
       code: 2,
       stdout: "",
       stderr:
-        "flowgen: Unknown argument: chek\n--chek: did you mean --check?\nRun flowgen --help for usage.\n",
+        "flowgen: Unknown argument: chek\n--chek: did you mean --check? [invalid-option] flowgen-cli/docs/errors.md#invalid-option\nRun flowgen --help for usage.\n",
     });
     const twoUnknown = await flowgen(dir, "generate", "--check", "--base-urll", "x", "--outt", "y");
     expect(twoUnknown.code).toBe(2);
@@ -299,7 +299,7 @@ describe("flowgen CLI", () => {
     // A command's beginning names it, even where another is closer by edit distance.
     expect((await flowgen(dir, "gene")).stderr).toContain("did you mean generate?");
     expect((await flowgen(dir, "xyz")).stderr).toContain(
-      '"xyz" is not a command. The commands are: generate, serve, diff, init, new.',
+      '"xyz" is not a command. The commands are: generate, serve, diff, verify, init, new.',
     );
     expect((await flowgen(dir, "serve", "--prot", "0")).stderr).toContain(
       "--prot: did you mean --port?",
@@ -316,7 +316,7 @@ describe("flowgen CLI", () => {
       code: 2,
       stdout: "",
       stderr:
-        '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option]\nflowgen: 1 problem; nothing was written.\n',
+        '--base-url: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-option] flowgen-cli/docs/errors.md#invalid-option\nflowgen: 1 problem; nothing was written.\n',
     });
     expect((await readdir(dir)).sort()).toEqual(["specs"]);
   });

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { check, generate, serve } from "../src/index.js";
+import { check, generate, loadConfig, serve } from "../src/index.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
@@ -144,11 +144,11 @@ describe("flowgen.config", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(2);
     expect(run.stderr).toMatchInlineSnapshot(`
-      "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config]
-      flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed [invalid-config]
-      flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config]
-      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, rules, serve [invalid-config]
-      flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config]
+      "flowgen.config.json #/baseUrl: "api.example.com" is not an http(s) URL; give one such as "https://api.example.com" [invalid-config] flowgen-cli/docs/errors.md#invalid-config
+      flowgen.config.json #/serve/prot: unknown key "prot" (did you mean "port"?); allowed keys: port, host, handlers, watch, keysFile, rate, burst, bodyLimit, maxDepth, headersTimeout, requestTimeout, seed, cors, docs [invalid-config] flowgen-cli/docs/errors.md#invalid-config
+      flowgen.config.json #/serve/rate: must be a number above 0, not 0 [invalid-config] flowgen-cli/docs/errors.md#invalid-config
+      flowgen.config.json #/specz: unknown key "specz" (did you mean "specs"?); allowed keys: specs, out, baseUrl, validators, cache, cacheDir, failOnBreaking, rules, serve [invalid-config] flowgen-cli/docs/errors.md#invalid-config
+      flowgen.config.json #/validators: must be true or false, not "yes" [invalid-config] flowgen-cli/docs/errors.md#invalid-config
       flowgen: 5 problems; nothing was written.
       "
     `);
@@ -167,12 +167,12 @@ describe("flowgen.config", () => {
     const broken = await flowgen(dir, "generate");
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(
-      /^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\]$/m,
+      /^flowgen\.config\.mjs: cannot be loaded: .+ \[invalid-config\] flowgen-cli\/docs\/errors\.md#invalid-config$/m,
     );
     await writeFile(path.join(dir, "flowgen.config.mjs"), "export default {};\n");
     await writeFile(path.join(dir, "sub/flowgen.config.json"), '{ "out": ');
     expect((await flowgen(path.join(dir, "sub"), "generate")).stderr).toMatch(
-      /^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\]$/m,
+      /^flowgen\.config\.json: cannot be loaded: .*JSON.* \[invalid-config\] flowgen-cli\/docs\/errors\.md#invalid-config$/m,
     );
     await writeFile(path.join(dir, "other.json"), JSON.stringify({ out: "other" }));
     expect((await flowgen(dir, "generate", "--config", "other.json")).stdout).toMatch(/→ other:/);
@@ -180,5 +180,23 @@ describe("flowgen.config", () => {
       code: 2,
       stderr: expect.stringContaining("missing.json: config file not found"),
     });
+  });
+
+  it("knows only its own keys: names every object inherits are unknown keys too", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.json":
+        '{ "toString": 1, "constructor": "x", "serve": { "__proto__": { "keysFile": "k.json" }, "valueOf": 1, "hasOwnProperty": 2 } }',
+    });
+    const loaded = await loadConfig(dir);
+    expect(loaded.ok).toBe(false);
+    const found = loaded.ok ? [] : loaded.issues.map((issue) => `${issue.pointer} ${issue.code}`);
+    expect(found.sort()).toEqual([
+      "/constructor invalid-config",
+      "/serve/__proto__ invalid-config",
+      "/serve/hasOwnProperty invalid-config",
+      "/serve/valueOf invalid-config",
+      "/toString invalid-config",
+    ]);
   });
 });

@@ -28,8 +28,8 @@ describe("renderProject: the contract it replaces", () => {
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.issues.map(formatIssue)).toMatchInlineSnapshot(`
       [
-        "specs/@acme/gone: flow removed without being deprecated first; mark it "deprecated": true in a release before removing it: this breaks callers (flow-removed); make the change compatible, or publish it as a new flow and deprecate this one, or generate without --fail-on-breaking to accept it [breaking-change]",
-        "specs/@acme/qa.yaml #/input/required: "lang" is now required: this breaks callers (required-added); make the change compatible, or publish it as a new flow and deprecate this one, or generate without --fail-on-breaking to accept it [breaking-change]",
+        "specs/@acme/gone: flow removed without being deprecated first; mark it "deprecated": true in a release before removing it: this breaks callers (flow-removed); make the change compatible, or publish it as a new flow and deprecate this one, or generate without --fail-on-breaking to accept it [breaking-change] flowgen-cli/docs/errors.md#breaking-change",
+        "specs/@acme/qa.yaml #/input/required: "lang" is now required: this breaks callers (required-added); make the change compatible, or publish it as a new flow and deprecate this one, or generate without --fail-on-breaking to accept it [breaking-change] flowgen-cli/docs/errors.md#breaking-change",
       ]
     `);
     expect(result.contract).toMatchObject({

@@ -88,7 +88,7 @@ describe("formatBatch", () => {
     // ...the unions and arrays of unions that had to wrap are in it...
     expect(modules.some((file) => /\?:\n\s+\| components/.test(file.content))).toBe(true);
     // ...and the CLI's worker threads wrote the same bytes.
-    expect((await spawned).stdout).toMatch(/26 flows → generated: 66 added/);
+    expect((await spawned).stdout).toMatch(/26 flows → generated: 69 added/);
     const written = result.files.map((file) =>
       readFileSync(path.join(dir, "generated", file.path), "utf8"),
     );

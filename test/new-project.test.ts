@@ -117,11 +117,15 @@ describe("a project made by npm init -y and tsc --init", () => {
       // A .ts config with import/export would not compile in a CommonJS package: .mts is an ES module anywhere.
       const config = type === "commonjs" ? "flowgen.config.mts" : "flowgen.config.ts";
       expect(init.stdout).toContain(`flowgen init: created ${config}\n`);
-      expect(init.stderr).toContain("Add it: npm install openapi-fetch [missing-dependency]");
+      expect(init.stderr).toContain(
+        "Add it: npm install openapi-fetch [missing-dependency] flowgen-cli/docs/errors.md#missing-dependency",
+      );
 
       const generated = await runCli(dir, "generate");
       expect(generated.code).toBe(0);
-      expect(generated.stderr).toContain("[missing-dependency]");
+      expect(generated.stderr).toContain(
+        "[missing-dependency] flowgen-cli/docs/errors.md#missing-dependency",
+      );
       expect(existsSync(path.join(dir, "generated/package.json"))).toBe(type === "commonjs");
 
       // What `npm install openapi-fetch` adds: then nothing is said.

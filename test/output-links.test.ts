@@ -102,14 +102,18 @@ describe("no symlink in the output folder is followed or written through", () =>
     const linked = await runCli(dir, "generate");
     expect(linked.code).toBe(2);
     expect(linked.stderr).toContain("generated: is a symlink");
-    expect(linked.stderr).toContain("[not-an-output-folder]");
+    expect(linked.stderr).toContain(
+      "[not-an-output-folder] flowgen-cli/docs/errors.md#not-an-output-folder",
+    );
     expect(await snapshot(outside)).toEqual(before);
 
     await mkdir(path.join(dir, "client"));
     await symlink(outside, path.join(dir, "client/src"), "dir");
     const through = await runCli(dir, "generate", "--out", "client/src/generated");
     expect(through.code).toBe(2);
-    expect(through.stderr).toContain("[outside-project]");
+    expect(through.stderr).toContain(
+      "[outside-project] flowgen-cli/docs/errors.md#outside-project",
+    );
     expect(await snapshot(outside)).toEqual(before);
   });
 

@@ -33,7 +33,7 @@ describe("flowgen init", () => {
     });
     const init = await flowgen(dir, "init");
     const missing =
-      "warning: package.json #/dependencies: openapi-fetch is not a dependency of this package, but the generated clients import it at run time; it may resolve now through another package's copy and then fail with ERR_MODULE_NOT_FOUND. Add it: npm install openapi-fetch [missing-dependency]\n";
+      "warning: package.json #/dependencies: openapi-fetch is not a dependency of this package, but the generated clients import it at run time; it may resolve now through another package's copy and then fail with ERR_MODULE_NOT_FOUND. Add it: npm install openapi-fetch [missing-dependency] flowgen-cli/docs/errors.md#missing-dependency\n";
     expect(init).toEqual({
       code: 0,
       stderr: missing,
@@ -80,7 +80,9 @@ describe("flowgen init", () => {
     const init = await flowgen(dir, "init", "--out", "src/flows");
     expect(init.code).toBe(0);
     expect(init.stdout).toContain("Next: npm install -D flowgen-cli\n");
-    expect(init.stderr).toContain("Add it: npm install openapi-fetch [missing-dependency]");
+    expect(init.stderr).toContain(
+      "Add it: npm install openapi-fetch [missing-dependency] flowgen-cli/docs/errors.md#missing-dependency",
+    );
     expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({
       private: true,
       type: "module",
@@ -94,7 +96,7 @@ describe("flowgen init", () => {
     );
     // Until flowgen is installed, the config that imports it says what to do.
     expect((await flowgen(dir, "generate")).stderr).toContain(
-      "install flowgen in this project: npm install -D flowgen-cli [invalid-config]",
+      "install flowgen in this project: npm install -D flowgen-cli [invalid-config] flowgen-cli/docs/errors.md#invalid-config",
     );
   });
 });

@@ -10,7 +10,7 @@ const ALL_KEY = "k_all_0123456789abcdef";
 const ACME_KEY = "k_acme_0123456789abcdef";
 const GLOBEX_KEY = "k_globex_0123456789abcdef";
 
-/** Error codes of the error body (README "The error body"). */
+/** Error codes of the error body (docs/error-body.md). */
 const CODES = [
   "bad_request",
   "invalid_json",
@@ -21,6 +21,7 @@ const CODES = [
   "request_timeout",
   "payload_too_large",
   "unsupported_media_type",
+  "expectation_failed",
   "headers_too_large",
   "rate_limited",
 ];

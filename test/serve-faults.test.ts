@@ -28,7 +28,6 @@ function serve(overrides: Partial<ServeOptions> = {}): Promise<Started> {
 
 /** Raw POST of the qa example; the body is parsed when there is one. */
 async function postQa(url: string, headers: Record<string, string> = {}) {
-  const started = performance.now();
   const response = await fetch(`${url}/v1/@acme/qa`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${KEY}`, ...headers },
@@ -39,8 +38,27 @@ async function postQa(url: string, headers: Record<string, string> = {}) {
     status: response.status,
     headers: response.headers,
     body: JSON.parse(text) as Record<string, unknown>,
-    ms: performance.now() - started,
   };
+}
+
+/**
+ * A clock for injected latency that the test moves: each wait is recorded and ends only when
+ * the test calls `release()`, so a test proves the wait without waiting.
+ */
+function manualDelay() {
+  const waits: { ms: number; end: () => void }[] = [];
+  return {
+    waits,
+    delay: (ms: number) => new Promise<void>((resolve) => waits.push({ ms, end: resolve })),
+    release: () => waits.splice(0).forEach((wait) => wait.end()),
+  };
+}
+
+/** Resolves once `condition` holds, checking after each turn of the event loop (bounded). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 10_000 && !condition(); i++)
+    await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
 }
 
 function plan(flags: FaultFlags): FaultPlan {
@@ -326,13 +344,20 @@ describe("createFaultInjector", () => {
 
 describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   it("adds the latency and still answers", async () => {
-    const server = await serve({ faults: plan({ latency: "150" }) });
+    const clock = manualDelay();
+    const server = await serve({ faults: plan({ latency: "150" }), delay: clock.delay });
     try {
-      const fast = await postQa(server.url, { "x-flowgen-fault": "none" });
-      const slow = await postQa(server.url);
-      expect(slow).toMatchObject({ status: 200, body: { answer: "Paris" } });
-      expect(slow.ms).toBeGreaterThanOrEqual(150);
-      expect(fast.ms).toBeLessThan(150);
+      expect(await postQa(server.url, { "x-flowgen-fault": "none" })).toMatchObject({
+        status: 200,
+      });
+      expect(clock.waits).toEqual([]);
+      let answered = false;
+      const slow = postQa(server.url).finally(() => (answered = true));
+      await until(() => clock.waits.length === 1);
+      expect(clock.waits[0]?.ms).toBe(150);
+      expect(answered).toBe(false);
+      clock.release();
+      expect(await slow).toMatchObject({ status: 200, body: { answer: "Paris" } });
     } finally {
       await server.close();
     }
@@ -432,16 +457,19 @@ describe("flowgen serve with faults, called over HTTP on 127.0.0.1", () => {
   });
 
   it("lets one call set its faults with X-Flowgen-Fault, in place of the planned ones", async () => {
-    const server = await serve({ faults: plan({ errorRate: "1" }) });
+    const clock = manualDelay();
+    const server = await serve({ faults: plan({ errorRate: "1" }), delay: clock.delay });
     try {
       const qa = createQaClient({ apiKey: KEY, baseUrl: server.url, retry: false });
       const limited = await failureOf(qa.run(QUESTION, { headers: { "X-Flowgen-Fault": "429" } }));
       expect(limited).toMatchObject({ kind: "rate_limited", status: 429, retryAfterMs: 1000 });
       expect(limited.message).toContain("injected by the X-Flowgen-Fault header");
 
-      const slow = await postQa(server.url, { "x-flowgen-fault": "latency=100, error=500" });
-      expect(slow).toMatchObject({ status: 500, body: { code: "internal" } });
-      expect(slow.ms).toBeGreaterThanOrEqual(100);
+      const slow = postQa(server.url, { "x-flowgen-fault": "latency=100, error=500" });
+      await until(() => clock.waits.length === 1);
+      expect(clock.waits[0]?.ms).toBe(100);
+      clock.release();
+      expect(await slow).toMatchObject({ status: 500, body: { code: "internal" } });
 
       expect(await qa.run(QUESTION, { headers: { "X-Flowgen-Fault": "none" } })).toEqual({
         answer: "Paris",
@@ -495,7 +523,7 @@ describe("flowgen serve fault flags", () => {
     });
     expect(code).toBe(2);
     expect(err).toEqual([
-      'flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2")',
+      'flowgen serve: --error-rate 2: give a share of calls from 0 to 1, e.g. 0.1 for one call in ten (got "2") [invalid-option] flowgen-cli/docs/errors.md#invalid-option',
     ]);
   });
 
@@ -512,6 +540,7 @@ describe("flowgen serve fault flags", () => {
   describe("as a process", () => {
     let url = "";
     let key = "";
+    let accessLog = "";
     let child: ReturnType<typeof spawn>;
     let exited: Promise<number | null>;
     beforeAll(async () => {
@@ -535,14 +564,20 @@ describe("flowgen serve fault flags", () => {
         {
           cwd: REPO_ROOT,
           env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
-          stdio: ["ignore", "ignore", "pipe"],
+          stdio: ["ignore", "pipe", "pipe"],
         },
       );
-      let stderr = "";
-      child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (accessLog += chunk));
       exited = new Promise((resolve) => child.on("exit", resolve));
-      for (let i = 0; i < 100 && !stderr.includes("curl"); i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // Started once it prints its sample call (or gone, when it exits first).
+      const stderr = await new Promise<string>((resolve) => {
+        let text = "";
+        child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+          if (text.includes("curl")) resolve(text);
+        });
+        child.on("exit", () => resolve(text));
+      });
       url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1] ?? "";
       key = /dev key is (fg_dev_[0-9a-f]+)/.exec(stderr)?.[1] ?? "";
       expect(url, stderr).not.toBe("");
@@ -558,11 +593,19 @@ describe("flowgen serve fault flags", () => {
         status: 500,
         code: "internal",
       });
-      const started = performance.now();
       expect(
         await createQaClient({ apiKey: key, baseUrl: url, retry: false }).run(QUESTION),
       ).toEqual({ answer: "Paris" });
-      expect(performance.now() - started).toBeGreaterThanOrEqual(20);
+      // The access log says what was injected: latency from --latency, no error for @acme/qa.
+      await until(() => accessLog.includes('"path":"/v1/@acme/qa"'));
+      const entry = accessLog
+        .split("\n")
+        .map((line) => (line === "" ? {} : (JSON.parse(line) as Record<string, unknown>)))
+        .find((logged) => logged["path"] === "/v1/@acme/qa");
+      expect(entry).toMatchObject({ status: 200, fault: { latencyMs: expect.any(Number) } });
+      const { latencyMs } = (entry as { fault: { latencyMs: number } }).fault;
+      expect(latencyMs).toBeGreaterThanOrEqual(20);
+      expect(latencyMs).toBeLessThanOrEqual(40);
     });
   });
 });

@@ -279,8 +279,38 @@ describe("createKeyring", () => {
       "  Bearer every-org-key  ",
       { ok: true, name: `key-${shortHash("every-org-key")}`, orgs: undefined },
     ],
+    [
+      "a run of 64 K inner spaces before an unknown key",
+      `Bearer${" ".repeat(65_536)}x`,
+      { ok: false, reason: "unknown" },
+    ],
+    [
+      "a run of 64 K inner spaces inside a token",
+      `Bearer every-org-key${" ".repeat(65_536)}x`,
+      { ok: false, reason: "malformed" },
+    ],
+    ["a 64 K token", `Bearer ${"k".repeat(65_536)}`, { ok: false, reason: "unknown" }],
   ])("authenticate: %s", (_, header, want) => {
     expect(keyring.authenticate(header)).toEqual(want);
+  });
+
+  it.each([
+    ["the key itself", "every-org-key", true],
+    ["the key inside other text", "/v1/@acme/every-org-key/x", true],
+    ["the key in capitals", "EVERY-ORG-KEY", true],
+    ["the key percent-encoded", "%65very%2Dorg%2dkey", true],
+    ["the key percent-encoded twice", "%2565very-org-key", true],
+    ["a prefix of a key", "every-org-ke", false],
+    ["no key", "req_0123456789abcdef", false],
+    ["a broken escape", "every-org-%zzkey%", false],
+  ])("mentionsKey: %s", (_, text, want) => {
+    expect(keyring.mentionsKey(text)).toBe(want);
+  });
+
+  it("mentionsKey finds a key with quotes and backslashes in JSON text", () => {
+    const ring = createKeyring([{ key: 'k"ey\\x' }]);
+    expect(ring.mentionsKey(JSON.stringify({ message: 'at "/v1/k"ey\\x"' }))).toBe(true);
+    expect(createKeyring([]).mentionsKey("anything")).toBe(false);
   });
 
   it("never returns the key", () => {

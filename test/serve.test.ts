@@ -407,18 +407,27 @@ describe("handlers in development", () => {
 describe("shutdown", () => {
   it("lets requests in flight finish when it closes", async () => {
     const handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-handlers-"));
+    // The handler tells the test it runs, and answers when the test says: no timing involved.
     await writeFiles(handlersDir, {
       "@acme/qa.mjs":
-        "export default async () => new Promise((r) => setTimeout(() => r({ answer: 'done' }), 300));\n",
+        "export default () => new Promise((answer) => globalThis.shutdownTest.started(() => answer({ answer: 'done' })));\n",
     });
     const server = await serve({ handlers: handlersDir, cwd: "/" });
+    const test = globalThis as { shutdownTest?: { started(release: () => void): void } };
     try {
+      const running = new Promise<() => void>((started) => (test.shutdownTest = { started }));
       const qa = createQaClient({ apiKey: ALL_KEY, baseUrl: server.url });
       const inFlight = qa.run({ question: "?" });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await server.close();
+      const release = await running;
+      let closed = false;
+      const closing = server.close().then(() => (closed = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false);
+      release();
       expect(await inFlight).toEqual({ answer: "done" });
+      await closing;
     } finally {
+      delete test.shutdownTest;
       await rm(handlersDir, { recursive: true, force: true });
     }
   });

@@ -94,7 +94,7 @@ describe("specs are read only from inside the project", () => {
     await symlink(path.join(away, "credentials.json"), path.join(dir, "flowgen.config.json"));
     const { code, text } = await problems(dir);
     expect(code).toBe(2);
-    expect(text).toContain("[outside-project]");
+    expect(text).toContain("[outside-project] flowgen-cli/docs/errors.md#outside-project");
     expectNoSecret(text);
 
     // Inside the project, a JSON file in the config's place is quoted only when it is shaped like one.
@@ -130,14 +130,14 @@ describe("a file that is not a flow spec: nothing of it is printed beyond its fi
     expectNoSecret(lines.join("\n"));
     expect(lines).toMatchInlineSnapshot(`
       [
-        "specs/@acme/creds.json: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file]",
-        "specs/@acme/env.yaml:3:1: invalid YAML: bad indentation; fix the syntax [syntax-error]",
-        "specs/@acme/leak.yaml: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file]",
-        "specs/@acme/titled.json:2:3 #/title: unknown key "title"; allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]",
-        "specs/@acme/typo.json:1:1: missing required key "output"; add it [missing-key]",
-        "specs/@acme/typo.json:2:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]",
-        "specs/@acme/typo.json:3:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema]",
-        "specs/_shared/creds.json: is not a JSON Schema: a shared schema is true, false, or a JSON object whose keys are JSON Schema keywords (such as "type" or "$defs") or start with "x-"; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a schema, keep to those keys [not-a-spec-file]",
+        "specs/@acme/creds.json: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+        "specs/@acme/env.yaml:3:1: invalid YAML: bad indentation; fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+        "specs/@acme/leak.yaml: is not a flow spec: a flow spec is a JSON object whose keys are $schema, id, summary, description, deprecated, input, output, examples; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a spec, keep to those keys [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+        "specs/@acme/titled.json:2:3 #/title: unknown key "title"; allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key] flowgen-cli/docs/errors.md#unknown-key",
+        "specs/@acme/typo.json:1:1: missing required key "output"; add it [missing-key] flowgen-cli/docs/errors.md#missing-key",
+        "specs/@acme/typo.json:2:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key] flowgen-cli/docs/errors.md#unknown-key",
+        "specs/@acme/typo.json:3:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema] flowgen-cli/docs/errors.md#not-an-object-schema",
+        "specs/_shared/creds.json: is not a JSON Schema: a shared schema is true, false, or a JSON object whose keys are JSON Schema keywords (such as "type" or "$defs") or start with "x-"; flowgen shows nothing of a file that is not one. Move the file out of the specs folder, or, if it is a schema, keep to those keys [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
       ]
     `);
   });

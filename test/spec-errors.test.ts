@@ -49,21 +49,21 @@ describe("spec problems", () => {
     });
     expect(report).toMatchInlineSnapshot(`
       [
-        "specs/@Acme/x.json: org "Acme" in folder "@Acme" is not allowed: use lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters; rename the folder [invalid-flow-name]",
-        "specs/@acme/-x.json: flow name "-x" is not allowed: use lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters; rename the file [invalid-flow-name]",
-        "specs/@acme/bad-example.json:25:9 #/examples/0/input/question: example "wrong": input/question must be string; fix the example or the input schema [invalid-example]",
-        "specs/@acme/list.json:2:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema]",
-        "specs/@acme/other-id.json:21:3 #/id: id "@acme/qa" differs from @acme/other-id, the id this file's path gives; change the id, or move the file to @acme/other-id.json [id-mismatch]",
-        "specs/@acme/qa.json:1:1: missing required key "output"; add it [missing-key]",
-        "specs/@acme/qa.json:2:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key]",
-        "specs/@acme/qa.json:7:9 #/input/properties/n/type: "nubmer" is not a JSON Schema type (did you mean "number"?); use one of: array, boolean, integer, null, number, object, string [invalid-schema]",
-        "specs/@acme/qa.json:10:9 #/input/properties/m/tpye: "tpye" is not a JSON Schema keyword (did you mean "type"?); fix the spelling, or prefix custom keywords with "x-" [unknown-keyword]",
-        "specs/@acme/qa.json:13:9 #/input/properties/c/$ref: $ref "../_shared/money.json#/$defs/Nope": nothing at #/$defs/Nope in _shared/money.json; check the pointer (definitions usually live under "#/$defs/<Name>") [ref-not-found]",
-        "specs/@acme/qa.json:16:9 #/input/properties/d/$ref: $ref "../../outside.json" points outside the specs folder; move the schema into a shared file under it (name starting with "_") [ref-outside-specs]",
-        "specs/@acme/qa.json:19:9 #/input/properties/e/$ref: $ref "https://example.com/x.json" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path [ref-not-relative]",
-        "specs/@acme/syntax-yaml.yaml:3:1: invalid YAML: All mapping items must start at the same column; fix the syntax [syntax-error]",
-        "specs/@acme/syntax.json:1:32: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]",
-        "specs/loose.json: flow specs live at specs/@<org>/<flow-name>.json (or .yaml/.yml); move this file there, or start its name with "_" if it is a shared schema [misplaced-file]",
+        "specs/@Acme/x.json: org "Acme" in folder "@Acme" is not allowed: use lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters; rename the folder [invalid-flow-name] flowgen-cli/docs/errors.md#invalid-flow-name",
+        "specs/@acme/-x.json: flow name "-x" is not allowed: use lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters; rename the file [invalid-flow-name] flowgen-cli/docs/errors.md#invalid-flow-name",
+        "specs/@acme/bad-example.json:25:9 #/examples/0/input/question: example "wrong": input/question must be string; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "specs/@acme/list.json:2:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema] flowgen-cli/docs/errors.md#not-an-object-schema",
+        "specs/@acme/other-id.json:21:3 #/id: id "@acme/qa" differs from @acme/other-id, the id this file's path gives; change the id, or move the file to @acme/other-id.json [id-mismatch] flowgen-cli/docs/errors.md#id-mismatch",
+        "specs/@acme/qa.json:1:1: missing required key "output"; add it [missing-key] flowgen-cli/docs/errors.md#missing-key",
+        "specs/@acme/qa.json:2:3 #/ouput: unknown key "ouput" (did you mean "output"?); allowed keys: $schema, id, summary, description, deprecated, input, output, examples [unknown-key] flowgen-cli/docs/errors.md#unknown-key",
+        "specs/@acme/qa.json:7:9 #/input/properties/n/type: "nubmer" is not a JSON Schema type (did you mean "number"?); use one of: array, boolean, integer, null, number, object, string [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/qa.json:10:9 #/input/properties/m/tpye: "tpye" is not a JSON Schema keyword (did you mean "type"?); fix the spelling, or prefix custom keywords with "x-" [unknown-keyword] flowgen-cli/docs/errors.md#unknown-keyword",
+        "specs/@acme/qa.json:13:9 #/input/properties/c/$ref: $ref "../_shared/money.json#/$defs/Nope": nothing at #/$defs/Nope in _shared/money.json; check the pointer (definitions usually live under "#/$defs/<Name>") [ref-not-found] flowgen-cli/docs/errors.md#ref-not-found",
+        "specs/@acme/qa.json:16:9 #/input/properties/d/$ref: $ref "../../outside.json" points outside the specs folder; move the schema into a shared file under it (name starting with "_") [ref-outside-specs] flowgen-cli/docs/errors.md#ref-outside-specs",
+        "specs/@acme/qa.json:19:9 #/input/properties/e/$ref: $ref "https://example.com/x.json" is not relative; put the schema in a shared file under the specs folder (name starting with "_") and reference it by relative path [ref-not-relative] flowgen-cli/docs/errors.md#ref-not-relative",
+        "specs/@acme/syntax-yaml.yaml:3:1: invalid YAML: All mapping items must start at the same column; fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+        "specs/@acme/syntax.json:1:32: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+        "specs/loose.json: flow specs live at specs/@<org>/<flow-name>.json (or .yaml/.yml); move this file there, or start its name with "_" if it is a shared schema [misplaced-file] flowgen-cli/docs/errors.md#misplaced-file",
       ]
     `);
   });
@@ -75,7 +75,7 @@ describe("spec problems", () => {
     });
     expect(report).toMatchInlineSnapshot(`
       [
-        "specs/@acme/uses.json:3:5 #/input/$ref: $ref "qa.json#/input" points into the flow spec @acme/qa.json; move the shared part to a file whose name starts with "_" (for example _shared/qa.json) and reference that from both flows [ref-to-flow-file]",
+        "specs/@acme/uses.json:3:5 #/input/$ref: $ref "qa.json#/input" points into the flow spec @acme/qa.json; move the shared part to a file whose name starts with "_" (for example _shared/qa.json) and reference that from both flows [ref-to-flow-file] flowgen-cli/docs/errors.md#ref-to-flow-file",
       ]
     `);
   });
@@ -83,7 +83,7 @@ describe("spec problems", () => {
   it("reports a missing specs folder with what to do", async () => {
     expect(await problems({})).toMatchInlineSnapshot(`
       [
-        "specs: specs folder not found; create it with one file per flow at specs/@<org>/<flow-name>.json, or pass --specs <folder> [no-specs]",
+        "specs: specs folder not found; create it with one file per flow at specs/@<org>/<flow-name>.json, or pass --specs <folder> [no-specs] flowgen-cli/docs/errors.md#no-specs",
       ]
     `);
   });
@@ -96,7 +96,7 @@ describe("spec problems", () => {
       }),
     ).toMatchInlineSnapshot(`
       [
-        "specs/@acme/qa.yaml: flow @acme/qa is already described by specs/@acme/qa.json; keep one of the two files [duplicate-flow]",
+        "specs/@acme/qa.yaml: flow @acme/qa is already described by specs/@acme/qa.json; keep one of the two files [duplicate-flow] flowgen-cli/docs/errors.md#duplicate-flow",
       ]
     `);
   });

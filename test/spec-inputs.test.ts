@@ -139,17 +139,17 @@ describe("bad input is refused with file, pointer and what to do", () => {
     });
     expect(report).toMatchInlineSnapshot(`
       [
-        "specs/@acme/bomb.yaml: aliases expand past 1000 nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it [yaml-alias-limit]",
-        "specs/@acme/brackets.json:1:523: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep]",
-        "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep]",
-        "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
-        "specs/@acme/regex.json:7:9 #/input/properties/a/pattern: "([a-z]" is not a valid regular expression (ECMAScript): Unterminated group; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern]",
-        "specs/@acme/values.json:10:11 #/input/properties/size/enum/2: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
-        "specs/@acme/values.json:12:9 #/input/properties/size/default: this default value fails its own schema: must be equal to one of the allowed values ("s", "m", 3); fix the value or the schema [invalid-schema-value]",
-        "specs/@acme/values.json:17:9 #/input/properties/n/const: this const value fails its own schema: must be >= 1; fix the value or the schema [invalid-schema-value]",
-        "specs/@acme/values.json:19:11 #/input/properties/n/examples/0: this examples value fails its own schema: must be equal to constant (0); fix the value or the schema [invalid-schema-value]",
-        "specs/@acme/values.json:20:11 #/input/properties/n/examples/1: this examples value fails its own schema: must be integer; fix the value or the schema [invalid-schema-value]",
-        "specs/_shared/tag.json:4:3 #/default: this default value fails its own schema: must NOT have more than 3 characters; fix the value or the schema [invalid-schema-value]",
+        "specs/@acme/bomb.yaml: aliases expand past 1000 nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it [yaml-alias-limit] flowgen-cli/docs/errors.md#yaml-alias-limit",
+        "specs/@acme/brackets.json:1:523: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
+        "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
+        "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
+        "specs/@acme/regex.json:7:9 #/input/properties/a/pattern: "([a-z]" is not a valid regular expression (ECMAScript): Unterminated group; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern] flowgen-cli/docs/errors.md#invalid-pattern",
+        "specs/@acme/values.json:10:11 #/input/properties/size/enum/2: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:12:9 #/input/properties/size/default: this default value fails its own schema: must be equal to one of the allowed values ("s", "m", 3); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:17:9 #/input/properties/n/const: this const value fails its own schema: must be >= 1; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:19:11 #/input/properties/n/examples/0: this examples value fails its own schema: must be equal to constant (0); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:20:11 #/input/properties/n/examples/1: this examples value fails its own schema: must be integer; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/_shared/tag.json:4:3 #/default: this default value fails its own schema: must NOT have more than 3 characters; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
       ]
     `);
   });
@@ -172,12 +172,12 @@ describe("bad input is refused with file, pointer and what to do", () => {
       "specs/@acme/b.json": flow("B size."),
     });
     const forA = [
-      "specs/@acme/a.json:10:11 #/input/properties/size/enum/1: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
-      'specs/@acme/a.json:16:11 #/input/properties/one/enum/0: this enum value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
-      'specs/@acme/a.json:18:9 #/input/properties/one/const: this const value fails its own schema: must be equal to one of the allowed values ("a"); fix the value or the schema [invalid-schema-value]',
-      'specs/@acme/a.json:19:9 #/input/properties/one/default: this default value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value]',
-      "specs/@acme/a.json:23:9 #/input/properties/ref/default: this default value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
-      "specs/@acme/a.json:31:11 #/input/$defs/S/examples/1: this examples value fails its own schema: must be string; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/a.json:10:11 #/input/properties/size/enum/1: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      'specs/@acme/a.json:16:11 #/input/properties/one/enum/0: this enum value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value',
+      'specs/@acme/a.json:18:9 #/input/properties/one/const: this const value fails its own schema: must be equal to one of the allowed values ("a"); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value',
+      'specs/@acme/a.json:19:9 #/input/properties/one/default: this default value fails its own schema: must be equal to constant ("b"); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value',
+      "specs/@acme/a.json:23:9 #/input/properties/ref/default: this default value fails its own schema: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      "specs/@acme/a.json:31:11 #/input/$defs/S/examples/1: this examples value fails its own schema: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
     ];
     expect(report).toEqual([...forA, ...forA.map((line) => line.replace("a.json", "b.json"))]);
   });
@@ -197,8 +197,8 @@ describe("bad input is refused with file, pointer and what to do", () => {
         "specs/@acme/c.json": flow(2),
       }),
     ).toEqual([
-      "specs/@acme/b.json:8:9 #/input/properties/t/default: this default value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
-      "specs/@acme/b.json:10:11 #/input/properties/t/examples/0: this examples value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value]",
+      "specs/@acme/b.json:8:9 #/input/properties/t/default: this default value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      "specs/@acme/b.json:10:11 #/input/properties/t/examples/0: this examples value fails its own schema: must be <= 2; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
     ]);
   });
 
@@ -225,8 +225,8 @@ describe("bad input is refused with file, pointer and what to do", () => {
     });
     expect(report).toMatchInlineSnapshot(`
       [
-        "specs/@acme/qa.json:23:11 #/output/$defs/Loop/not/$ref: this leads back to where it started (@acme/qa.json#/output → @acme/qa.json#/output/$defs/Loop → @acme/qa.json#/output) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle]",
-        "specs/_shared/b.json:4:7 #/anyOf/0/$ref: this leads back to where it started (_shared/a.json → _shared/b.json → _shared/a.json) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle]",
+        "specs/@acme/qa.json:23:11 #/output/$defs/Loop/not/$ref: this leads back to where it started (@acme/qa.json#/output → @acme/qa.json#/output/$defs/Loop → @acme/qa.json#/output) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle] flowgen-cli/docs/errors.md#ref-cycle",
+        "specs/_shared/b.json:4:7 #/anyOf/0/$ref: this leads back to where it started (_shared/a.json → _shared/b.json → _shared/a.json) without stepping into any part of the value, so no validator can finish checking a value against it; put the recursion inside "properties" or "items", or remove this reference [ref-cycle] flowgen-cli/docs/errors.md#ref-cycle",
       ]
     `);
   });
@@ -257,7 +257,7 @@ describe("JSON spec files: parsed without a position tree unless one is needed",
 
   it("finds a repeated key at any level, with escapes, spaces before the colon and __proto__", () => {
     expect(issuesOf('{"a": [{"x": 1}, {"x": 2,\n "x" : 3}]}')).toEqual([
-      "a.json:2:2 #/a/1/x: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key]",
+      "a.json:2:2 #/a/1/x: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
     ]);
     expect(issuesOf('{"q\\"": 1, "q\\"": 2}')).toHaveLength(1);
     expect(issuesOf('{"__proto__": {}, "__proto__": {}}')).toHaveLength(1);
@@ -273,7 +273,7 @@ describe("JSON spec files: parsed without a position tree unless one is needed",
 
   it("places syntax errors, and locates pointers in a valid file when asked", () => {
     expect(issuesOf('{"a": 1,}')).toEqual([
-      "a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error]",
+      "a.json:1:9: invalid JSON: expected a property name in double quotes; fix the syntax (a JSON linter or editor shows it too) [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
     ]);
     const parsed = parseDocument("a.json", '{\n  "a/b": {\n    "~": [1, {"c": 2}]\n  }\n}');
     if (!parsed.ok) throw new Error("expected a valid document");
@@ -311,24 +311,38 @@ describe("symlinks and unreadable files in the specs folder", () => {
     expect((await problemsIn(dir)).map((line) => line.replace(dir, "<tmp>")))
       .toMatchInlineSnapshot(`
       [
-        "specs/@acme/gone.json: symlink to <tmp>/nowhere.json, which does not exist; fix the link or remove it [unreadable-file]",
-        "specs/@acme/loop: symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere [unreadable-file]",
-        "specs/@acme/pipe.json: is not a regular file (a pipe, socket or device); replace it with the spec file itself [unreadable-file]",
+        "specs/@acme/gone.json: symlink to <tmp>/nowhere.json, which does not exist; fix the link or remove it [unreadable-file] flowgen-cli/docs/errors.md#unreadable-file",
+        "specs/@acme/loop: symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere [unreadable-file] flowgen-cli/docs/errors.md#unreadable-file",
+        "specs/@acme/pipe.json: is not a regular file (a pipe, socket or device); replace it with the spec file itself [unreadable-file] flowgen-cli/docs/errors.md#unreadable-file",
       ]
     `);
   });
 
-  it.skipIf(process.getuid?.() === 0)(
-    "refuses a file it may not read, with the reason",
-    async () => {
-      const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/secret.json": qa });
-      await chmod(path.join(dir, "specs/@acme/secret.json"), 0o000);
-      expect(await problemsIn(dir)).toEqual([
-        "specs/@acme/secret.json: cannot be read (EACCES); check its permissions, or remove it [unreadable-file]",
-      ]);
-    },
-  );
+  it("refuses a file it may not read, with the reason", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa, "specs/@acme/secret.json": qa });
+    await chmod(path.join(dir, "specs/@acme/secret.json"), 0o000);
+    // Root reads any file whatever its mode: as root, the check runs as `nobody` instead.
+    const asNobody = process.getuid?.() === 0 ? await nobody() : undefined;
+    if (asNobody) await chmod(dir, 0o755);
+    const bin = path.join(REPO_ROOT, "bin/flowgen.js");
+    const failed = await run(process.execPath, [bin, "generate", "--check", "--no-cache"], {
+      cwd: dir,
+      ...asNobody,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failed ? failed.code : 0).toBe(2);
+    expect(failed.stderr).toContain(
+      "specs/@acme/secret.json: cannot be read (EACCES); check its permissions, or remove it [unreadable-file] flowgen-cli/docs/errors.md#unreadable-file",
+    );
+  });
 });
+
+/** The uid and gid of the `nobody` account. */
+async function nobody(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all(
+    ["-u", "-g"].map(async (flag) => Number((await run("id", [flag, "nobody"])).stdout.trim())),
+  );
+  return { uid: uid!, gid: gid! };
+}
 
 describe("flowgen generate on bad input, as a process", () => {
   it("exits 2 with one line per problem and no stack trace, and refuses --out that is a file", async () => {
@@ -355,7 +369,7 @@ describe("flowgen generate on bad input, as a process", () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in file ? file.code : 0).toBe(2);
     expect(file.stderr).toMatchInlineSnapshot(`
-      "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder]
+      "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder] flowgen-cli/docs/errors.md#not-an-output-folder
       flowgen: 1 problem; nothing was written.
       "
     `);

@@ -30,7 +30,7 @@ describe("rule severities", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(
-      /^warning: specs\/@acme\/tickets\.json:\d+:\d+ #\/input\/properties\/priority\/example: this example value fails its own schema: must be integer; fix the value or the schema \[invalid-schema-example\]\n$/,
+      /^warning: specs\/@acme\/tickets\.json:\d+:\d+ #\/input\/properties\/priority\/example: this example value fails its own schema: must be integer; fix the value or the schema \[invalid-schema-example\] flowgen-cli\/docs\/errors\.md#invalid-schema-example\n$/,
     );
     expect(run.stdout).toMatch(/^flowgen: 1 flow → generated: /);
     // A warm run takes the checks from the cache, and says the same.
@@ -42,7 +42,7 @@ describe("rule severities", () => {
     [
       { "invalid-schema-example": "error" },
       2,
-      /^specs\/@acme\/tickets\.json:\d+:\d+ .*\[invalid-schema-example\]\nflowgen: 1 problem in specs; nothing was written\.\n$/,
+      /^specs\/@acme\/tickets\.json:\d+:\d+ .*\[invalid-schema-example\] flowgen-cli\/docs\/errors\.md#invalid-schema-example\nflowgen: 1 problem in specs; nothing was written\.\n$/,
     ],
     [{ "invalid-schema-example": "off" }, 0, /^$/],
   ])("rules %j: exit %i", async (rules, code, stderr) => {
@@ -69,7 +69,7 @@ describe("rule severities", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(
-      /^warning: specs\/@acme\/sizes\.json:\d+:\d+ #\/input\/properties\/size\/enum\/2: this enum value fails its own schema: must be string; .* \[invalid-schema-value\]\n$/,
+      /^warning: specs\/@acme\/sizes\.json:\d+:\d+ #\/input\/properties\/size\/enum\/2: this enum value fails its own schema: must be string; .* \[invalid-schema-value\] flowgen-cli\/docs\/errors\.md#invalid-schema-value\n$/,
     );
   });
 
@@ -83,7 +83,7 @@ describe("rule severities", () => {
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'flowgen.config.json #/rules/ref-not-found: "ref-not-found" is a structural problem: flowgen cannot build with it, so it is always an error and cannot be given a severity; the codes that can are unknown-keyword, non-unicode-pattern, invalid-example, invalid-schema-value, invalid-schema-example, missing-dependency [invalid-config]',
+      'flowgen.config.json #/rules/ref-not-found: "ref-not-found" is a structural problem: flowgen cannot build with it, so it is always an error and cannot be given a severity; the codes that can are unknown-keyword, non-unicode-pattern, invalid-example, invalid-schema-value, invalid-schema-example, missing-dependency [invalid-config] flowgen-cli/docs/errors.md#invalid-config',
     );
     expect(run.stderr).toContain(
       '#/rules/invalid-schema-valu: "invalid-schema-valu" is not a problem code (did you mean "invalid-schema-value"?)',
@@ -181,7 +181,7 @@ describe("a pattern that compiles only without the u flag", () => {
       /^warning: specs\/@acme\/codes\.json:\d+:\d+ #\/input\/properties\/code\/pattern: /,
     );
     expect(run.stderr).toContain(
-      '"^\\\\:[a-z]+$" is a regular expression only without the "u" flag (with it: Invalid escape); flowgen uses it without, as OpenAPI 3.0 tools did. To use it with the flag, drop the escapes the flag refuses (such as "\\-" outside brackets or "\\:", which mean "-" and ":") [non-unicode-pattern]\n',
+      '"^\\\\:[a-z]+$" is a regular expression only without the "u" flag (with it: Invalid escape); flowgen uses it without, as OpenAPI 3.0 tools did. To use it with the flag, drop the escapes the flag refuses (such as "\\-" outside brackets or "\\:", which mean "-" and ":") [non-unicode-pattern] flowgen-cli/docs/errors.md#non-unicode-pattern\n',
     );
     expect(run.stderr.split("\n")).toHaveLength(2);
     const validators = await readFile(
@@ -246,7 +246,9 @@ describe("a pattern that compiles only without the u flag", () => {
     });
     const refused = await flowgen(strict, "generate");
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("[non-unicode-pattern]\nflowgen: 1 problem in specs");
+    expect(refused.stderr).toContain(
+      "[non-unicode-pattern] flowgen-cli/docs/errors.md#non-unicode-pattern\nflowgen: 1 problem in specs",
+    );
     const invalid = await tempProject({
       "specs/@acme/codes.json": {
         input: object({ c: { type: "string", pattern: "((" } }),

@@ -29,7 +29,7 @@ const tag = { type: "string", maxLength: 8 };
 const badQa = { ...qa, examples: [{ name: "bad", input: { question: 42 }, output: {} }] };
 
 const BAD_QA_ISSUE =
-  'specs/@acme/qa.json:25:9 #/examples/0/input/question: example "bad": input/question must be string; fix the example or the input schema [invalid-example]';
+  'specs/@acme/qa.json:25:9 #/examples/0/input/question: example "bad": input/question must be string; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example';
 
 function report(issues: readonly Issue[]): string[] {
   return sortIssues(issues).map(formatIssue);
@@ -62,8 +62,8 @@ describe("checkSpecs with trusted flows", () => {
       "specs/@acme/search.json": "{",
     });
     expect(await check(dir, ["@acme/qa.json", "@acme/search.json"])).toEqual([
-      "specs/@acme/search.json:1:2: invalid JSON: expected '}'; fix the syntax (a JSON linter or editor shows it too) [syntax-error]",
-      'specs/_shared/tag.json:3:3 #/maxLenght: "maxLenght" is not a JSON Schema keyword (did you mean "maxLength"?); fix the spelling, or prefix custom keywords with "x-" [unknown-keyword]',
+      "specs/@acme/search.json:1:2: invalid JSON: expected '}'; fix the syntax (a JSON linter or editor shows it too) [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+      'specs/_shared/tag.json:3:3 #/maxLenght: "maxLenght" is not a JSON Schema keyword (did you mean "maxLength"?); fix the spelling, or prefix custom keywords with "x-" [unknown-keyword] flowgen-cli/docs/errors.md#unknown-keyword',
     ]);
   });
 });
@@ -103,7 +103,7 @@ describe("generate trusts the flows this machine checked, and the manifest only 
     const dir = await generatedProject();
     await writeFiles(dir, { "specs/_shared/tag.json": { type: "integer" } });
     expect(await issuesOf(dir, ".cache-b")).toEqual([
-      'specs/@acme/qa.json:26:9 #/examples/0/input/tag: example "ok": input/tag must be integer; fix the example or the input schema [invalid-example]',
+      'specs/@acme/qa.json:26:9 #/examples/0/input/tag: example "ok": input/tag must be integer; fix the example or the input schema [invalid-example] flowgen-cli/docs/errors.md#invalid-example',
     ]);
   });
 

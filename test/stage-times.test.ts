@@ -1,6 +1,6 @@
 import { cp } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createStageTimes, STAGES } from "../src/stage-times.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
@@ -17,18 +17,24 @@ function stagesOf(stderr: string): (string | undefined)[] {
 
 describe("stage times", () => {
   it("count overlapping work of one stage once, and list stages in pipeline order", async () => {
-    const times = createStageTimes();
-    await Promise.all([
-      times.measure("format", () => sleep(60)),
-      times.measure("format", () => sleep(60)),
-    ]);
-    expect(times.measure("model", () => 42)).toBe(42);
-    const totals = times.totals();
-    expect(totals.map(([stage]) => stage)).toEqual(["model", "format"]);
-    const format = totals[1]?.[1] ?? 0;
-    // Two concurrent 60 ms waits: about 60 ms of format time, not 120.
-    expect(format).toBeGreaterThanOrEqual(55);
-    expect(format).toBeLessThan(110);
+    // Time is moved by the test (fake timers and performance.now), never waited for.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const times = createStageTimes();
+      const first = times.measure("format", () => sleep(60));
+      await vi.advanceTimersByTimeAsync(20);
+      const second = times.measure("format", () => sleep(60));
+      await vi.advanceTimersByTimeAsync(60);
+      await Promise.all([first, second]);
+      expect(times.measure("model", () => 42)).toBe(42);
+      // Two 60 ms works, the second started 20 ms into the first: 80 ms of format time, not 120.
+      expect(times.totals()).toEqual([
+        ["model", 0],
+        ["format", 80],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("--verbose prints each stage that ran on stderr, and the one-line summary stays on stdout", async () => {

@@ -2,15 +2,26 @@
 // The options a client is made with, and the checks that turn a bad one into a clear TypeError
 // before any request is sent.
 import type { Middleware } from "openapi-fetch";
+import { createKeySource, type ApiKey, type KeySource } from "./auth.js";
 import type { FlowDefinition } from "./client.js";
 import type { FlowEvent } from "./events.js";
 import type { FlowTransport } from "./limits.js";
-import { keyRedactor, type Redact } from "./redact.js";
+import type { Redact } from "./redact.js";
 import type { RetryOptions } from "./retry.js";
 
 export interface ClientOptions {
-  /** Sent as `Authorization: Bearer <apiKey>`. Default: the `FLOW_API_KEY` environment variable (never read in browsers). */
-  apiKey?: string | undefined;
+  /**
+   * Sent as `Authorization: Bearer <apiKey>`: the key, or a function returning it (or a promise of
+   * it), called before every attempt and called again once after a 401, for short-lived tokens
+   * that your backend hands out. Default: the `FLOW_API_KEY` environment variable (never read in
+   * browsers).
+   */
+  apiKey?: ApiKey | undefined;
+  /**
+   * false: send no Authorization header and need no key, for a backend on the page's own origin
+   * that adds the key (a browser app then never holds one). Default true.
+   */
+  auth?: boolean | undefined;
   /** e.g. "https://api.example.com". Default: `FLOW_BASE_URL`, else the base URL given at generation. */
   baseUrl?: string | undefined;
   /** Allow `http://` to hosts other than loopback (127.0.0.1, ::1, localhost). Default false. */
@@ -33,26 +44,12 @@ export interface ClientOptions {
   validate?: "throw" | "warn" | false | undefined;
 }
 
-/**
- * The API key to send: the option, else `FLOW_API_KEY`. Throws a TypeError that says what to pass
- * when it is missing or could not be sent as a header (whose error would quote it).
- *
- * @example
- * const apiKey = checkApiKey("@acme/qa", options.apiKey ?? env("FLOW_API_KEY"));
- */
-export function checkApiKey(flowId: string, apiKey: unknown): string {
-  if (typeof apiKey === "string" && /^[\x21-\x7e]+$/.test(apiKey))
-    return apiKey;
-  throw new TypeError(
-    `${flowId}: pass { apiKey } or set FLOW_API_KEY: the key as issued, without spaces or non-ASCII characters`,
-  );
-}
-
 /** What `createFlowClient` takes from its options once they are checked. */
 export interface CheckedOptions {
-  readonly apiKey: string;
+  /** The key of each attempt. */
+  readonly keys: KeySource;
   readonly baseUrl: string;
-  /** Replaces the API key in any text: every error and event passes through it. */
+  /** Replaces the API keys in any text: every error and event passes through it. */
   readonly redact: Redact;
   readonly validate: "throw" | "warn" | false;
 }
@@ -62,7 +59,7 @@ export interface CheckedOptions {
  * sent; throws a TypeError saying what to pass. No message quotes the API key.
  *
  * @example
- * const { apiKey, baseUrl, redact, validate } = checkOptions(flow, defaults.baseUrl, options);
+ * const { keys, baseUrl, redact, validate } = checkOptions(flow, defaults.baseUrl, options);
  */
 export function checkOptions(
   flow: FlowDefinition,
@@ -70,8 +67,15 @@ export function checkOptions(
   options: ClientOptions,
 ): CheckedOptions {
   const { id: flowId, validators } = flow;
-  const apiKey = checkApiKey(flowId, options.apiKey ?? env("FLOW_API_KEY"));
-  const redact = keyRedactor(apiKey);
+  if (options.auth === false && options.apiKey !== undefined)
+    throw new TypeError(
+      `${flowId}: pass either { auth: false } (a proxy adds the key) or { apiKey }, not both`,
+    );
+  const keys = createKeySource(
+    flowId,
+    options.auth === false ? false : (options.apiKey ?? env("FLOW_API_KEY")),
+  );
+  const { redact } = keys;
   checkFlowPath(flowId, flow.path, redact);
   const baseUrl = checkBaseUrl(
     flowId,
@@ -84,7 +88,7 @@ export function checkOptions(
     throw new TypeError(
       `${flowId}: validate is set but this client has no validators; run flowgen generate --validators`,
     );
-  return { apiKey, baseUrl, redact, validate };
+  return { keys, baseUrl, redact, validate };
 }
 
 /**

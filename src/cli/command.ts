@@ -4,7 +4,7 @@ import type { Issue, IssueCode } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
 import type { Paint, Terminal } from "./terminal.js";
 
-/** Exit codes, as documented in the README. */
+/** Exit codes, as documented in docs/cli.md. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
 
 export const EXIT_CODES_HELP =
@@ -42,6 +42,8 @@ export interface Command {
   /** Flags, kebab-case. No `default`: a flag not given leaves the config file's value in place (show it with `defaultDescription`). */
   readonly options: Readonly<Record<string, Options>>;
   readonly examples?: readonly (readonly [string, string])[];
+  /** Text under the command's --help; default EXIT_CODES_HELP (a command whose exit codes differ says so here). */
+  readonly epilogue?: string;
   readonly conflicts?: Readonly<Record<string, string | string[]>>;
   run(args: Readonly<Record<string, unknown>>, context: CliContext): Promise<number>;
 }
@@ -75,10 +77,10 @@ export function reportWarnings(io: Io, warnings: readonly Issue[], paint?: Paint
     io.err(`${paint?.yellow("warning") ?? "warning"}: ${formatIssue(warning)}`);
 }
 
-/** The `[code]` at the end of an issue's line, in colour. */
+/** The `[code]` before the link that ends an issue's line, in colour. */
 function paintIssue(line: string, colour: ((text: string) => string) | undefined): string {
   if (colour === undefined) return line;
-  return line.replace(/\[[a-z-]+\]$/, (code) => colour(code));
+  return line.replace(/\[[a-z-]+\](?= \S+$)/, (code) => colour(code));
 }
 
 /** Problems with the config, the options, the output folder or the project, not the specs. */

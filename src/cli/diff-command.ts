@@ -1,6 +1,7 @@
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { REPORT_FORMATS, formatDiffReport, type ReportFormat } from "../diff/diff-report.js";
+import { withCode } from "../issues.js";
 import { EXIT, reportIssues, type Command } from "./command.js";
 
 /** `flowgen diff`: the flows' contract changes between two versions, breaking or compatible. */
@@ -87,7 +88,7 @@ export const diffCommand: Command = {
       return failOnBreaking && result.report.breaking > 0 ? EXIT.breaking : EXIT.ok;
     } catch (error) {
       if (error instanceof ContractSourceError) {
-        io.err(`flowgen diff: ${error.message}`);
+        io.err(withCode(`flowgen diff: ${error.message}`, "unreadable-contract"));
         return EXIT.invalid;
       }
       throw error;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { countChanges, type CheckResult, type GenerateResult } from "../api/generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
 import { formatDiffReport } from "../diff/diff-report.js";
+import { withCode } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import type { OutputDiff } from "../write/write-output.js";
 import { EXIT, plural, reportIssues, reportWarnings, whereIssues, type Io } from "./command.js";
@@ -110,7 +111,10 @@ function reportStages(io: Io, stages: readonly (readonly [string, number])[]): v
 function reportBreaking(io: Io, contract: DiffReport): void {
   io.err(formatDiffReport(contract, "text").trimEnd());
   io.err(
-    `flowgen: ${plural(contract.breaking, "change")} would break callers; nothing was written (--fail-on-breaking).`,
+    withCode(
+      `flowgen: ${plural(contract.breaking, "change")} would break callers; nothing was written (--fail-on-breaking).`,
+      "breaking-change",
+    ),
   );
 }
 

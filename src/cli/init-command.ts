@@ -5,7 +5,7 @@ import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
-import { triageIssues } from "../issues.js";
+import { triageIssues, withCode } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
 import { EXIT, reportIssues, reportWarnings, type Command } from "./command.js";
 import { choosePaint } from "./terminal.js";
@@ -76,7 +76,10 @@ export const initCommand: Command = {
       );
     } catch (error) {
       io.err(
-        `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
+        withCode(
+          `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
+          "syntax-error",
+        ),
       );
       return EXIT.invalid;
     }

@@ -1,4 +1,5 @@
 import { serve, type ServeApiOptions } from "../api/serve.js";
+import { withCode, type IssueCode } from "../issues.js";
 import { EXIT, pickFlags, plural, reportIssues, whereIssues, type Command } from "./command.js";
 
 /** `flowgen serve`: the flow invocation service, locally. */
@@ -22,7 +23,7 @@ export const serveCommand: Command = {
     watch: {
       type: "boolean",
       defaultDescription: "true",
-      describe: "Reload handlers and specs when their files change (--no-watch: load once)",
+      describe: "Reload handlers, specs and the keys file when they change (--no-watch: load once)",
     },
     "keys-file": {
       type: "string",
@@ -91,6 +92,17 @@ export const serveCommand: Command = {
     },
     "tls-cert": { type: "string", describe: "HTTPS: certificate (PEM file); needs --tls-key" },
     "tls-key": { type: "string", describe: "HTTPS: private key (PEM file)" },
+    cors: {
+      type: "string",
+      defaultDescription: "http://localhost:*,http://127.0.0.1:*,http://[::1]:*",
+      describe:
+        "Origins whose pages may call, comma-separated (:* any port, '*' any origin); preflights need no key",
+    },
+    docs: {
+      type: "boolean",
+      defaultDescription: "true",
+      describe: "Serve the API reference at /docs and /openapi.json without a key (--no-docs: off)",
+    },
     "tls-self-signed": {
       type: "boolean",
       default: false,
@@ -128,6 +140,8 @@ export const serveCommand: Command = {
           "headersTimeout",
           "requestTimeout",
           "seed",
+          "cors",
+          "docs",
         ]),
         keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
         faults: parseFaultFlags({
@@ -148,18 +162,25 @@ export const serveCommand: Command = {
       });
     } catch (error) {
       // Bad keys, a handler that does not load, or an option out of range (--rate 0, --error-rate 2): say so, exit 2.
-      if (
-        error instanceof KeysError ||
-        error instanceof HandlerLoadError ||
-        error instanceof TlsError ||
-        error instanceof RangeError
-      ) {
-        io.err(`flowgen serve: ${error.message}`);
+      const code: IssueCode | undefined =
+        error instanceof KeysError
+          ? "invalid-keys"
+          : error instanceof HandlerLoadError
+            ? "invalid-handler"
+            : error instanceof TlsError
+              ? "invalid-tls"
+              : error instanceof RangeError
+                ? "invalid-option"
+                : undefined;
+      if (code !== undefined) {
+        // One line per problem, each with its link, as reportIssues prints problems in files.
+        const problems = error instanceof KeysError ? error.problems : [(error as Error).message];
+        for (const problem of problems) io.err(withCode(`flowgen serve: ${problem}`, code));
         return EXIT.invalid;
       }
       const listening = describeListenError(error);
       if (listening !== undefined) {
-        io.err(`flowgen serve: ${listening}`);
+        io.err(withCode(`flowgen serve: ${listening}`, "cannot-listen"));
         return EXIT.invalid;
       }
       throw error;
@@ -174,7 +195,7 @@ export const serveCommand: Command = {
     }
     const key = server.devKey ?? "<API_KEY>";
     io.err(
-      `flowgen serve: ${plural(server.flows.length, "flow")} on ${server.url} (POST /v1/@org/flow-name)`,
+      `flowgen serve: ${plural(server.flows.length, "flow")} on ${server.url} (POST /v1/@org/flow-name)${server.docsUrl === undefined ? "" : `; reference at ${server.docsUrl}`}`,
     );
     if (server.devKey !== undefined)
       io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);

@@ -54,7 +54,7 @@ export function compileOpenApi(
     // `jsonSchemaDialect` either: the 3.1 default dialect already is JSON Schema 2020-12 (§4.8.24).
     servers: [
       {
-        url: (options.baseUrl ?? DEFAULT_SERVER_URL).replace(/\/+$/, ""),
+        url: withoutTrailingSlashes(options.baseUrl ?? DEFAULT_SERVER_URL),
         description: "The platform; versions are in the path (/v1).",
       },
     ],
@@ -105,6 +105,8 @@ function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown
     ...(flow.deprecated ? { deprecated: true } : {}),
     tags: [flow.tag],
     security: [{ [SECURITY_SCHEME]: [] }],
+    // Redocly's and Scalar's extension for code shown beside the operation: the generated client.
+    ...(compact ? {} : { "x-codeSamples": [clientSample(flow)] }),
     requestBody: {
       required: true,
       content: {
@@ -128,6 +130,32 @@ function operationFor(flow: FlowModel, compact: boolean): Record<string, unknown
       ...errors,
     },
   };
+}
+
+/**
+ * A call of the flow with its generated client, on its first example's input, as the reference
+ * docs show it. The client is named `client` whatever the flow: a flow's own name may be a keyword.
+ */
+function clientSample(flow: FlowModel): { lang: string; label: string; source: string } {
+  const input = flow.examples[0]?.input;
+  return {
+    lang: "TypeScript",
+    label: "flowgen client",
+    source: [
+      `import { ${flow.names.factory} } from "./generated/${flow.id}.js";`,
+      "",
+      `const client = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY });`,
+      `const output = await client.run(${input === undefined ? "input" : JSON.stringify(input, null, 2)});`,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** `url` without the slashes it ends with; a loop, as `/\/+$/` takes quadratic time on many slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f /* / */) end--;
+  return url.slice(0, end);
 }
 
 /** Empty descriptions say nothing and trip linters: left out. */

@@ -1,9 +1,10 @@
+import { errorBodyCodes } from "../model/error-codes.js";
 import { PLATFORM_COMPONENTS } from "../model/names.js";
 
 /**
  * The parts of the OpenAPI document that every flow shares: the error body, the error responses,
  * their headers and the bearer scheme. The seed leaves the error body open (§7); this is the shape
- * flowgen defines, documents in the README, and `flowgen serve` sends.
+ * flowgen defines, documents in docs/error-body.md, and `flowgen serve` sends.
  */
 
 /**
@@ -22,8 +23,7 @@ export const ERROR_SCHEMAS = {
     properties: {
       code: {
         type: "string",
-        description:
-          "Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, payload_too_large, unsupported_media_type, rate_limited, internal, unavailable. New codes may be added; treat unknown ones by HTTP status.",
+        description: `Stable, machine-readable reason: ${errorBodyCodes().join(", ")}. New codes may be added; treat unknown ones by HTTP status.`,
       },
       message: { type: "string", description: "What went wrong and what to do, for people." },
       details: {

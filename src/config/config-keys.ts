@@ -32,6 +32,8 @@ export const SERVE_KEYS = {
   headersTimeout: "positive",
   requestTimeout: "positive",
   seed: "integer",
+  cors: "string",
+  docs: "boolean",
 } as const satisfies Record<string, Kind>;
 
 /**
@@ -68,8 +70,9 @@ export function checkConfigValue(value: unknown, file: string): Issue[] {
 }
 
 /**
- * Whether a value has a config's shape: an object whose keys are config keys or near misses of
- * them. A JSON file of another shape gets `notAConfigIssue`, which quotes nothing of it.
+ * Whether a value has a config's shape: an object that holds a config key, or whose keys are all
+ * config keys or near misses of them; then its unknown keys are reported by name. A JSON file of
+ * another shape gets `notAConfigIssue`, which quotes nothing of it.
  *
  * @example
  * looksLikeConfig({ specz: "x" }); // true: a typo of "specs"
@@ -77,6 +80,7 @@ export function checkConfigValue(value: unknown, file: string): Issue[] {
 export function looksLikeConfig(value: unknown): boolean {
   if (!isRecord(value)) return true;
   const known = [...Object.keys(GENERATE_KEYS), "serve"];
+  if (known.some((key) => Object.hasOwn(value, key))) return true;
   return Object.keys(value).every(
     (key) => known.includes(key) || (key.length >= 4 && distance(key, closest(key, known)) <= 2),
   );
@@ -106,7 +110,8 @@ function checkKeys(
   const known = Object.keys(keys);
   for (const [key, item] of Object.entries(value)) {
     const pointer = `${base}/${key}`;
-    if (!(key in keys)) {
+    // Own keys only: `in` would take "toString" or "__proto__" for settings every object has.
+    if (!Object.hasOwn(keys, key)) {
       issues.push({
         code: "invalid-config",
         file,

@@ -40,7 +40,7 @@ export interface FlowgenServeConfig {
   readonly host?: string;
   /** Folder of flow handlers. Default `handlers`. */
   readonly handlers?: string;
-  /** Reload handlers and specs when their files change. Default true. */
+  /** Reload handlers, specs and the keys file when their files change. Default true. */
   readonly watch?: boolean;
   /** JSON keys file. */
   readonly keysFile?: string;
@@ -58,6 +58,10 @@ export interface FlowgenServeConfig {
   readonly requestTimeout?: number;
   /** Seed of the mock data and of the injected faults. Default 1. */
   readonly seed?: number;
+  /** Origins whose pages may call, comma-separated (`:*` any port, `*` any origin). Default: pages on loopback (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`). */
+  readonly cors?: string;
+  /** Serve the API reference at /docs and the OpenAPI document at /openapi.json, without a key. Default true. */
+  readonly docs?: boolean;
 }
 
 /**

@@ -111,14 +111,16 @@ class ConfigImportError extends Error {
 }
 
 function readJsonConfig(file: string, content: string): unknown {
+  // JSON.parse makes `"__proto__"` an own key, which the key check then reports; jsonc-parser would
+  // assign it, setting the object's prototype, only to locate a syntax error.
+  try {
+    return JSON.parse(content);
+  } catch {
+    // Where, not what: JSON.parse's own message quotes the text, which may not be a config at all.
+  }
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(content, errors, {
-    allowTrailingComma: false,
-    disallowComments: true,
-  });
-  const [first] = errors;
-  if (first === undefined) return value;
-  // Where, not what: JSON.parse's own message quotes the text, which may not be a config at all.
+  jsonc.parse(content, errors, { allowTrailingComma: false, disallowComments: true });
+  const first = errors[0] ?? { offset: 0, error: jsonc.ParseErrorCode.InvalidSymbol };
   const line = content.slice(0, first.offset).split("\n").length;
   const reason = `invalid JSON at line ${line} (${jsonc.printParseErrorCode(first.error)})`;
   throw new ConfigImportError(file, new Error(reason));

@@ -34,6 +34,9 @@ export interface ServeSettings {
   readonly headersTimeout: number;
   readonly requestTimeout: number;
   readonly seed: number;
+  /** Origins whose pages may call; undefined for pages on loopback. */
+  readonly cors: string | undefined;
+  readonly docs: boolean;
   /** The config file's top-level `rules`, shared with generate: the spec checks honour them alike. */
   readonly rules: Rules;
 }
@@ -63,6 +66,8 @@ export const SERVE_DEFAULTS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   seed: 1,
+  cors: undefined,
+  docs: true,
   rules: {},
 } as const satisfies ServeSettings;
 

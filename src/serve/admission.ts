@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { FlowModel } from "../model/build-model.js";
+import { isPreflight, type CorsPolicy } from "./cors.js";
 import { HttpError } from "./error-body.js";
 import type { AuthResult, Keyring } from "./keys.js";
 import type { RateLimiter } from "./rate-limit.js";
+import { checkBodyCoding, checkRequestHead, wantsContinue } from "./request-head.js";
 import { requestPath } from "./request-target.js";
 
 declare module "fastify" {
@@ -22,74 +24,119 @@ const UNAUTHORIZED = {
   unknown: "The API key is not known here; use one of the keys flowgen serve was started with.",
 } as const;
 
+/** What a preflight from a page whose origin may not call is told. */
+const FOREIGN_ORIGIN =
+  "Pages of this origin may not call this server: start flowgen serve with --cors <origin> (or serve.cors in the config) to let them.";
+
 /** The shape of a flow path, to tell "no such flow" from "no such path" in a 404. */
 const FLOW_PATH = /^\/v1\/(@[a-z0-9-]+\/[a-z0-9-]+)$/;
 /** Paths echoed in messages are cut here: they are the caller's text. */
 const ECHOED_PATH_LENGTH = 200;
 
 export interface AdmissionOptions {
-  readonly keyring: Keyring;
+  /** The keys accepted now, read for every request: a key removed while serving stops at once. */
+  readonly keys: () => Keyring;
   readonly limiter: RateLimiter;
   readonly flows: readonly FlowModel[];
+  /** Whether the server is stopping: calls then get 503 and their connection is closed. */
+  readonly closing: () => boolean;
+  /** Paths a GET may read without a key: the API reference and the OpenAPI document. */
+  readonly publicPaths: ReadonlySet<string>;
+  /** The origins whose pages may call: decides a preflight's answer. */
+  readonly cors: CorsPolicy;
 }
 
 /**
  * The `onRequest` hook that decides, before the body is read, whether a request may run a flow,
- * in this order: a known key (401), a flow of an org the key may call (403), the key's rate limit
- * (429), a path that is exactly a flow's (404), POST (405). The flow it admits is the one the same
- * reading of the path found, and the route runs only what this hook left on `request.flow`: no
- * other code reads the URL, so no spelling of a path can pass one check and reach another flow.
- * Every request needs a key, whatever its path.
+ * in this order: a server that is stopping (503), a well-formed head (request-head.ts: 400 for a
+ * repeated Authorization, Host or Content-Type or no Host, 417 for an unknown expectation), a CORS
+ * preflight for a flow (204, or 403 for an origin not allowed), a GET of a public path (the docs),
+ * a known key (401), a flow of an org the key may call (403), the key's rate limit (429), a path that is
+ * exactly a flow's (404), POST (405), a body in no coding (415). The flow it admits is the one the
+ * same reading of the path found, and the route runs only what this hook left on `request.flow`:
+ * no other code reads the URL, so no spelling of a path can pass one check and reach another flow.
+ * Every other request needs a key, whatever its path: only a real preflight (a browser asks,
+ * without credentials, whether it may call) and a GET of a page that describes the flows pass
+ * without one, decided from the same reading of the path. A client waiting with `Expect: 100-continue` is
+ * told to send its body only once all of this passed.
  *
  * @example
- * app.addHook("onRequest", createAdmission({ keyring, limiter, flows: model.flows }));
+ * app.addHook("onRequest", createAdmission({ keys: () => keyring, limiter, flows: model.flows, closing: () => false }));
  */
 export function createAdmission(options: AdmissionOptions): onRequestHookHandler {
-  const { keyring, limiter } = options;
+  const { keys, limiter } = options;
   const byPath = new Map(
     options.flows.map((flow) => [flow.httpPath, { flow, org: `@${flow.org}` }]),
   );
-  const authenticate = createConnectionAuth(keyring);
+  const authenticate = createConnectionAuth();
   return function admit(request, reply, done) {
     reply.header("x-request-id", request.id);
     const path = requestPath(request.url);
     request.targetPath = path;
-    const auth = authenticate(request);
+    if (options.closing())
+      return done(
+        new HttpError(503, "The server is stopping; retry on a new connection.", {
+          headers: { "retry-after": "1" },
+        }),
+      );
+    const malformed = checkRequestHead(request.raw);
+    if (malformed !== undefined) return done(malformed);
+    const route = path === undefined ? undefined : byPath.get(path);
+    if (route !== undefined && isPreflight(request)) {
+      if (!options.cors.allows(request.headers.origin ?? ""))
+        return done(new HttpError(403, FOREIGN_ORIGIN));
+      return void reply.code(204).header("content-length", "0").send();
+    }
+    if (request.method === "GET" && path !== undefined && options.publicPaths.has(path))
+      return done();
+    const keyring = keys();
+    const auth = authenticate(keyring, request);
     if (!auth.ok) return done(unauthorized(auth.reason));
     request.keyName = auth.name;
-    const route = path === undefined ? undefined : byPath.get(path);
     if (route !== undefined && !keyring.allows(auth, route.org))
       return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
     const refused = takeToken(limiter, auth.name, reply);
     if (refused !== undefined) return done(refused);
     if (route === undefined)
-      return done(notFound(request.method, path, visibleFlows(options.flows, keyring, auth)));
+      return done(
+        notFound(request.method, path, keyring, visibleFlows(options.flows, keyring, auth)),
+      );
     if (request.method !== "POST")
       return done(
         new HttpError(405, `${route.flow.id} is run with POST.`, { headers: { allow: "POST" } }),
       );
+    const encoded = checkBodyCoding(request.headers);
+    if (encoded !== undefined) return done(encoded);
     request.flow = route.flow;
+    if (wantsContinue(request.raw)) reply.raw.writeContinue();
     done();
   };
 }
 
 /**
  * A keep-alive connection that sends the Authorization header it sent before gets the answer that
- * header got, without the keyring's constant-time comparison. Comparing with the connection's own
- * previous header tells its sender nothing new.
+ * header got, without the keyring's constant-time comparison, as long as the keys are the same:
+ * once they change (the keys file was edited), the header is checked again, so a removed key stops
+ * on connections that are already open too. Comparing with the connection's own previous header
+ * tells its sender nothing new.
  */
-function createConnectionAuth(keyring: Keyring): (request: FastifyRequest) => AuthResult {
+function createConnectionAuth(): (keyring: Keyring, request: FastifyRequest) => AuthResult {
   const lastAuth = new WeakMap<
     object,
-    { readonly header: string | undefined; readonly result: AuthResult }
+    {
+      readonly keyring: Keyring;
+      readonly header: string | undefined;
+      readonly result: AuthResult;
+    }
   >();
-  return (request) => {
+  return (keyring, request) => {
     const header = request.headers.authorization;
     const socket = request.raw.socket;
     const last = lastAuth.get(socket);
-    if (last !== undefined && last.header === header) return last.result;
+    if (last !== undefined && last.keyring === keyring && last.header === header)
+      return last.result;
     const result = keyring.authenticate(header);
-    lastAuth.set(socket, { header, result });
+    lastAuth.set(socket, { keyring, header, result });
     return result;
   };
 }
@@ -131,18 +178,26 @@ function visibleFlows(
   return flows.filter((flow) => keyring.allows(auth, `@${flow.org}`)).map((flow) => flow.id);
 }
 
-function notFound(method: string, path: string | undefined, flowIds: readonly string[]): HttpError {
+function notFound(
+  method: string,
+  path: string | undefined,
+  keyring: Keyring,
+  flowIds: readonly string[],
+): HttpError {
   const flows =
     flowIds.length === 0
       ? "this key may call none"
       : `the flows this key may call are: ${flowIds.join(", ")}`;
-  const id = path === undefined ? undefined : FLOW_PATH.exec(path)?.[1];
-  if (id !== undefined) return new HttpError(404, `There is no flow ${id} here; ${flows}.`);
+  // Judged whole, before any cut: a key cut in two would pass withhold-keys.ts in halves.
+  const echoed = path === undefined || keyring.mentionsKey(path) ? undefined : path;
+  const id = echoed === undefined ? undefined : FLOW_PATH.exec(echoed)?.[1];
+  if (id !== undefined && id.length <= ECHOED_PATH_LENGTH)
+    return new HttpError(404, `There is no flow ${id} here; ${flows}.`);
   const shown =
-    path === undefined
+    echoed === undefined
       ? "this request target"
       : JSON.stringify(
-          path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path,
+          echoed.length > ECHOED_PATH_LENGTH ? `${echoed.slice(0, ECHOED_PATH_LENGTH)}…` : echoed,
         );
   return new HttpError(
     404,

@@ -1,8 +1,16 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { type FastifyInstance, type HTTPMethods } from "fastify";
 import type { ProjectModel } from "../model/build-model.js";
 import { createAccessLog, type ServeLog } from "./access-log.js";
 import { createAdmission } from "./admission.js";
-import { answerClientError, answerFrameworkError, createErrorHandler } from "./error-answers.js";
+import { DOCS_PATHS, useApiReference } from "./api-reference.js";
+import { useCors, type CorsPolicy } from "./cors.js";
+import {
+  answerClientError,
+  answerConnect,
+  answerFrameworkError,
+  createErrorHandler,
+} from "./error-answers.js";
 import { createFaultInjector, NO_FAULTS, type FaultPlan } from "./faults.js";
 import { createFlowAnswer } from "./flow-answer.js";
 import type { FlowChecks } from "./flow-checks.js";
@@ -13,12 +21,14 @@ import { createMocker } from "./mock-output.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { createRequestIds } from "./request-id.js";
 import { createReplySender } from "./send-reply.js";
+import { createKeySafeLog } from "./withhold-keys.js";
 
 export interface ServeAppOptions {
   readonly model: ProjectModel;
   /** Each flow's input and output checks, from compileFlowChecks(model). */
   readonly checks: ReadonlyMap<string, FlowChecks>;
-  readonly keyring: Keyring;
+  /** The keys accepted now (live-keys.ts), read for every request. */
+  readonly keys: () => Keyring;
   /** Per-key token buckets (createRateLimiter); kept by the caller, so an app rebuilt for new specs keeps the buckets. */
   readonly limiter: RateLimiter;
   /** Largest request body in bytes; larger ones get 413. */
@@ -36,31 +46,45 @@ export interface ServeAppOptions {
   readonly https?: { readonly cert: string; readonly key: string } | undefined;
   /** Where the access log and handler problems go, one JSON object per line; undefined for none. */
   readonly log?: ServeLog | undefined;
+  /** Waits out injected latency; tests pass a clock of their own. Default: a timer. */
+  readonly delay?: ((ms: number) => Promise<unknown>) | undefined;
+  /** The origins whose pages may call (cors.ts). */
+  readonly cors: CorsPolicy;
+  /** Serve the API reference at /docs and the OpenAPI document at /openapi.json, without a key. */
+  readonly docs: boolean;
 }
 
-/** Every method a request may come with: one route takes them all, and admission decides. */
-const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+/**
+ * Every method a request may come with: one route takes them all, and admission decides. OPTIONS
+ * is @fastify/cors's route, which admission lets no request reach (it answers preflights itself).
+ */
+const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT"];
 
 /**
  * The flow invocation service as a Fastify app: `POST /v1/@org/flow` for every flow in the model,
  * behind bearer auth (with per-org keys) and a per-key rate limit, with the body checked against
  * the flow's input schema and the answer against its output schema. A flow's handler answers
- * when there is one, else a mock. Every error uses the platform's error body.
+ * when there is one, else a mock. Every error uses the platform's error body, including those Node
+ * would answer itself (a missing Host, `Expect`, CONNECT, a closing server), and neither an answer
+ * nor a log line repeats an API key sent anywhere but in Authorization (withhold-keys.ts).
  *
  * Routing is admission's: one route takes every request, and the `onRequest` hook of
  * admission.ts reads the path once, decides auth, org, rate limit and flow from that reading
  * before the body is read, and hands the route the flow it admitted.
  *
  * @example
- * const app = createServeApp({ model, checks, keyring, limiter: createRateLimiter({ rate: 10, burst: 20 }), bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
+ * const app = createServeApp({ model, checks, keys: () => keyring, limiter: createRateLimiter({ rate: 10, burst: 20 }), bodyLimit: 1 << 20, maxDepth: 64, timeouts: { headersMs: 10_000, requestMs: 30_000 }, handlers, seed: 1 });
  * await app.listen({ port: 0, host: "127.0.0.1" });
  */
 export function createServeApp(options: ServeAppOptions): FastifyInstance {
   const { model, checks, handlers } = options;
   checkLimits(options);
-  const log = options.log ?? (() => undefined);
+  const { keys } = options;
+  const log = options.log ? createKeySafeLog(options.log, keys) : () => undefined;
   // Node drops a connection whose headers are late only when it next looks: look often enough.
+  // Without a Host header Node would answer 400 itself with an empty body: admission answers.
   const socketOptions = {
+    requireHostHeader: false,
     headersTimeout: options.timeouts.headersMs,
     connectionsCheckingInterval: Math.min(
       1000,
@@ -76,7 +100,9 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit,
     logger: false,
     requestIdHeader: false,
-    genReqId: createRequestIds(),
+    genReqId: createRequestIds(keys),
+    // Admission answers a closing server's 503 in the error body.
+    return503OnClosing: false,
     exposeHeadRoutes: false,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -85,15 +111,30 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   app.decorateRequest("flow", undefined);
   app.decorateRequest("keyName", undefined);
   app.decorateRequest("fault", undefined);
+  passExpectationsToAdmission(app);
+  app.server.on("connect", answerConnect);
+  // Node drops every header after the 2000th, a second Authorization included, where admission
+  // could not see it; the 16 KB limit on the head bounds their number anyway.
+  app.server.maxHeadersCount = 0;
 
-  const send = createReplySender(app);
+  const { send, closing } = createReplySender(app);
   useJsonBody(app, { maxDepth: options.maxDepth });
+  // Before admission, so that its refusals carry the CORS headers too.
+  useCors(app, options.cors);
   app.addHook(
     "onRequest",
-    createAdmission({ keyring: options.keyring, limiter: options.limiter, flows: model.flows }),
+    createAdmission({
+      keys,
+      limiter: options.limiter,
+      flows: model.flows,
+      closing,
+      publicPaths: options.docs ? DOCS_PATHS : new Set(),
+      cors: options.cors,
+    }),
   );
-  if (options.log) app.addHook("onResponse", createAccessLog(options.log));
-  app.setErrorHandler(createErrorHandler(send, log));
+  if (options.docs) useApiReference(app, model);
+  if (options.log) app.addHook("onResponse", createAccessLog(log));
+  app.setErrorHandler(createErrorHandler(send, log, keys));
 
   const mocker = createMocker({
     seed: options.seed,
@@ -107,13 +148,34 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   app.route({
     method: METHODS,
     url: "*",
-    handler: createFlowAnswer({ model, checks, handlers, mocker, faults, log, send }),
+    handler: createFlowAnswer({
+      model,
+      checks,
+      handlers,
+      mocker,
+      faults,
+      log,
+      send,
+      delay: options.delay,
+    }),
   });
   // Methods outside METHODS reach here, after admission refused them or not.
   app.setNotFoundHandler(() => {
     throw new Error("admission lets no request through without a flow");
   });
   return app;
+}
+
+/**
+ * Node answers `Expect: 100-continue` with `100 Continue` before any check has run, and any other
+ * expectation with an empty 417, unless the server listens for them: hand both on as ordinary
+ * requests (to whichever app answers on this server now), for admission.ts to decide.
+ */
+function passExpectationsToAdmission(app: FastifyInstance): void {
+  for (const event of ["checkContinue", "checkExpectation"])
+    app.server.on(event, (request: IncomingMessage, response: ServerResponse) =>
+      app.server.emit("request", request, response),
+    );
 }
 
 /** Limits that Node or Fastify would take silently (0 turns a timeout off) or refuse with a stack: said as a RangeError. */

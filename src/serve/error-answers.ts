@@ -1,26 +1,31 @@
-import type { Socket } from "node:net";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { ServeLog } from "./access-log.js";
 import { ERROR_CODES, HttpError, type ErrorStatus } from "./error-body.js";
+import type { Keyring } from "./keys.js";
+import { withholdKeysFromBody } from "./withhold-keys.js";
 
 type Send = (reply: FastifyReply, status: number, body: unknown) => FastifyReply;
 
 /**
  * The error handler of the app: every refusal and failure, thrown or sent, goes out as the
- * platform's error body with its headers (WWW-Authenticate, Retry-After, Allow…).
+ * platform's error body with its headers (WWW-Authenticate, Retry-After, Allow…), and never with
+ * a key that the request carried elsewhere than in Authorization (withhold-keys.ts).
  *
  * @example
- * app.setErrorHandler(createErrorHandler(send, log));
+ * app.setErrorHandler(createErrorHandler(send, log, () => keyring));
  */
 export function createErrorHandler(
   send: Send,
   log: ServeLog,
+  keys: () => Keyring,
 ): (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => void {
   return (thrown, request, reply) => {
     const error = toHttpError(thrown, request, log);
     for (const [name, value] of Object.entries(error.options.headers ?? {}))
       reply.header(name, value);
-    send(reply, error.status, error.body(request.id));
+    send(reply, error.status, withholdKeysFromBody(error.body(request.id), keys()));
   };
 }
 
@@ -49,8 +54,7 @@ export function answerFrameworkError(
  * header, headers too large, headers or body too slow): answer in the platform's error body,
  * when the socket can still take an answer, and close the connection.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) return void socket.destroy();
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   const status =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT"
       ? 408
@@ -63,17 +67,38 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : status === 431
         ? "The request headers are larger than this server accepts; send smaller ones."
         : "The request is not well-formed HTTP/1.1.";
-  const body = JSON.stringify(new HttpError(status, message).body(undefined));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  endWithError(socket, new HttpError(status, message));
+}
+
+/**
+ * A CONNECT request (the server's `connect` event): Node would drop the connection without a
+ * word. This server is no proxy; it says so in the error body and closes the connection.
+ *
+ * @example
+ * app.server.on("connect", answerConnect);
+ */
+export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
+  endWithError(
+    socket,
+    new HttpError(
+      405,
+      "This server is not a proxy and takes no CONNECT; flows are run with POST /v1/@<org>/<flow-name>.",
+      { headers: { allow: "POST" } },
+    ),
   );
 }
 
-const STATUS_TEXT = {
-  400: "Bad Request",
-  408: "Request Timeout",
-  431: "Request Header Fields Too Large",
-} as const;
+/** Writes `error` as a whole response on a socket Node handed over, and closes it. */
+function endWithError(socket: Duplex, error: HttpError): void {
+  if (!socket.writable) return void socket.destroy();
+  const body = JSON.stringify(error.body(undefined));
+  const headers = Object.entries(error.options.headers ?? {}).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ""}\r\n${headers.join("")}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** Fastify's own errors (body parsing, limits) as the platform's. */
 function toHttpError(

@@ -1,4 +1,8 @@
-/** The platform's error body (README "The error body"; `#/components/schemas/FlowErrorBody` in openapi.json). */
+import { ERROR_CODES, type ErrorStatus, type PreciseErrorCode } from "../model/error-codes.js";
+
+export { ERROR_CODES, type ErrorStatus } from "../model/error-codes.js";
+
+/** The platform's error body (docs/error-body.md; `#/components/schemas/FlowErrorBody` in openapi.json). */
 export interface ErrorBody {
   readonly code: string;
   readonly message: string;
@@ -11,31 +15,14 @@ export interface ErrorDetail {
   readonly message: string;
 }
 
-/** Each status the server answers with an error, and the body's stable code for it. */
-export const ERROR_CODES = {
-  400: "bad_request",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not_found",
-  405: "method_not_allowed",
-  408: "request_timeout",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  431: "headers_too_large",
-  429: "rate_limited",
-  500: "internal",
-  503: "unavailable",
-} as const;
-
-export type ErrorStatus = keyof typeof ERROR_CODES;
-
 /** An error answer on its way out: status, body, and any headers it needs (Allow, Retry-After…). */
 export class HttpError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
     readonly options: {
-      readonly code?: string;
+      /** A code more precise than the status's (model/error-codes.ts lists them). */
+      readonly code?: PreciseErrorCode;
       readonly details?: readonly ErrorDetail[];
       readonly headers?: Readonly<Record<string, string>>;
     } = {},

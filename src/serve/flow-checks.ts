@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
-import { createAjv } from "../spec/ajv.js";
+import { createAjv, schemaForAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
 
@@ -41,7 +41,7 @@ export function compileFlowChecks(
   const failures: CheckCompileFailure[] = [];
   const compile = (flow: FlowModel, which: "input" | "output"): Check => {
     try {
-      const validate = ajv.compile(flowSchemaDocument(model, flow, which));
+      const validate = ajv.compile(schemaForAjv(flowSchemaDocument(model, flow, which)));
       return (value: unknown) =>
         validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail);
     } catch (error) {

@@ -26,6 +26,11 @@ export interface Keyring {
   authenticate(authorization: string | undefined): AuthResult;
   /** Whether an authenticated key may call flows of `org` (e.g. "@acme"). */
   allows(auth: { readonly orgs: readonly string[] | undefined }, org: string): boolean;
+  /**
+   * Whether `text` holds one of the keys, in any letter case, percent-encoded or JSON-escaped:
+   * text from a request that does must not be logged or echoed.
+   */
+  mentionsKey(text: string): boolean;
   readonly size: number;
 }
 
@@ -106,14 +111,12 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
     return buffer;
   });
   const presented = Buffer.alloc(width);
+  const mentionsKey = createKeyFinder(keys);
   return {
     size: keys.length,
     authenticate(authorization) {
-      // Leading and trailing spaces and tabs are not part of an HTTP field value (RFC 9110 §5.5).
-      const value = authorization?.replace(/^[ \t]+|[ \t]+$/g, "") ?? "";
-      if (value === "") return MISSING;
-      const token = /^bearer +([\x21-\x7e]+)$/i.exec(value)?.[1];
-      if (token === undefined) return MALFORMED;
+      const token = readBearerToken(authorization);
+      if (typeof token !== "string") return token;
       presented.fill(0);
       presented.write(token, "latin1");
       let match: AuthResult = UNKNOWN;
@@ -128,7 +131,91 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
     allows(auth, org) {
       return auth.orgs === undefined || auth.orgs.includes(org);
     },
+    mentionsKey,
   };
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/**
+ * The token of a `Bearer <token>` Authorization value, read in one pass over it: a caller decides
+ * how long the value is, so no step may take longer than linear time in it (a trim by regular
+ * expression is quadratic over a long run of inner spaces). Leading and trailing spaces and tabs
+ * are not part of a field value (RFC 9110 §5.5); the scheme is case-insensitive and followed by
+ * one space or more (RFC 9110 §11.4); the token is printable ASCII.
+ */
+function readBearerToken(value: string | undefined): string | AuthResult {
+  if (value === undefined) return MISSING;
+  let start = 0;
+  let end = value.length;
+  while (start < end && isBlank(value.charCodeAt(start))) start++;
+  while (end > start && isBlank(value.charCodeAt(end - 1))) end--;
+  if (start === end) return MISSING;
+  const scheme = "bearer ";
+  if (end - start <= scheme.length) return MALFORMED;
+  if (value.slice(start, start + scheme.length).toLowerCase() !== scheme) return MALFORMED;
+  let at = start + scheme.length;
+  while (value.charCodeAt(at) === SPACE) at++;
+  for (let i = at; i < end; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x21 || code > 0x7e) return MALFORMED;
+  }
+  return value.slice(at, end);
+}
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+/**
+ * `mentionsKey` for a keyring: each key lower-cased, plain and as a JSON string's inside, looked
+ * for in the text lower-cased and with its percent-escapes decoded (a few rounds, for escapes of
+ * escapes). Each look is linear in the text for each key.
+ */
+function createKeyFinder(keys: readonly string[]): (text: string) => boolean {
+  const forms = [
+    ...new Set(
+      keys.flatMap((key) => {
+        const lower = key.toLowerCase();
+        return [lower, JSON.stringify(lower).slice(1, -1)];
+      }),
+    ),
+  ];
+  const shortest = Math.min(...keys.map((key) => key.length));
+  return (text) => {
+    if (text.length < shortest) return false;
+    const variants = [text.toLowerCase()];
+    for (let round = 0, decoded = text; round < 3 && decoded.includes("%"); round++) {
+      const next = decodePercentEscapes(decoded);
+      if (next === decoded) break;
+      variants.push(next.toLowerCase());
+      decoded = next;
+    }
+    return variants.some((variant) => forms.some((form) => variant.includes(form)));
+  };
+}
+
+/** `%4B` → `K`, byte by byte (keys are ASCII); anything that is not an escape is kept as it is. */
+function decodePercentEscapes(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let at = text.indexOf("%"); at !== -1; at = text.indexOf("%", at + 1)) {
+    const high = hexDigit(text.charCodeAt(at + 1));
+    const low = hexDigit(text.charCodeAt(at + 2));
+    if (high < 0 || low < 0) continue;
+    out += text.slice(from, at) + String.fromCharCode(high * 16 + low);
+    from = at + 3;
+    at += 2;
+  }
+  return out + text.slice(from);
+}
+
+/** The value of a hex digit's character code, or -1 for any other (NaN past the end included). */
+function hexDigit(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
 }
 
 /**

@@ -59,7 +59,16 @@ export function createMocker(options: {
   readonly seed: number;
   readonly isValidOutput: (flowId: string, value: unknown) => boolean;
 }): Mocker {
-  // The server passes the model's own examples array on every call: canonicalize each list once.
+  // The server passes the model's own objects on every call: work each out once.
+  const fakerSchemas = new WeakMap<MockSource["outputSchema"], FakerSchema>();
+  const fakerSchemaOf = (flow: MockSource): FakerSchema => {
+    let found = fakerSchemas.get(flow.outputSchema);
+    if (found === undefined) {
+      found = standInForProto(flow.outputSchema);
+      fakerSchemas.set(flow.outputSchema, found);
+    }
+    return found;
+  };
   const exampleKeys = new WeakMap<MockSource["examples"], readonly string[]>();
   const keysOf = (examples: MockSource["examples"]): readonly string[] => {
     let keys = exampleKeys.get(examples);
@@ -78,13 +87,14 @@ export function createMocker(options: {
         (example, i) => keys[i] === inputKey && options.isValidOutput(flow.id, example.output),
       );
       if (matching) return structuredClone(matching.output);
-      return generateOutput(flow, inputKey, options);
+      return generateOutput(flow, fakerSchemaOf(flow), inputKey, options);
     },
   };
 }
 
 async function generateOutput(
   flow: MockSource,
+  faker: FakerSchema,
   inputKey: string,
   options: {
     readonly seed: number;
@@ -95,9 +105,11 @@ async function generateOutput(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let value: unknown;
     try {
-      value = await generate(
-        flow.outputSchema,
-        fakerOptions(attempt, callSeed(options.seed, flow.id, inputKey, attempt)),
+      value = faker.restore(
+        await generate(
+          faker.schema,
+          fakerOptions(attempt, callSeed(options.seed, flow.id, inputKey, attempt)),
+        ),
       );
     } catch (error) {
       // Some schemas make faker throw (e.g. a required property that `properties` omits): try the next attempt, then say why.
@@ -116,6 +128,45 @@ async function generateOutput(
   throw new MockUnavailableError(
     `cannot mock ${flow.id}: none of ${ATTEMPTS} values generated from its output schema is valid${cause}, and ${examples}; ` +
       `add an example ({ input, output }) to the spec of ${flow.id}, or write a handler for it (${flow.id}.ts in the handlers folder)`,
+  );
+}
+
+/** The output schema as json-schema-faker gets it, and how to turn what it makes back. */
+interface FakerSchema {
+  readonly schema: Record<string, unknown>;
+  readonly restore: (value: unknown) => unknown;
+}
+
+const PROTO = "__proto__";
+
+/**
+ * json-schema-faker builds objects by assignment, and `value.__proto__ = x` makes no property: a
+ * required `__proto__` would never be made, and no mock would pass the output check. Faker gets
+ * the schema with that name (as a key, or a string such as a `required` entry) replaced by a
+ * stand-in found nowhere in it, and what faker made gets the name back as an own property.
+ */
+function standInForProto(schema: Record<string, unknown>): FakerSchema {
+  const text = JSON.stringify(schema);
+  if (!text.includes(`"${PROTO}"`)) return { schema, restore: (value) => value };
+  let standIn = "__flowgen_proto__";
+  while (text.includes(standIn)) standIn += "_";
+  return {
+    schema: renameKeysAndStrings(schema, PROTO, standIn) as Record<string, unknown>,
+    restore: (value) => renameKeysAndStrings(value, standIn, PROTO),
+  };
+}
+
+/** A copy of a JSON value with every object key and string equal to `from` replaced by `to`, as own properties. */
+function renameKeysAndStrings(value: unknown, from: string, to: string): unknown {
+  if (typeof value === "string") return value === from ? to : value;
+  if (Array.isArray(value)) return value.map((item) => renameKeysAndStrings(item, from, to));
+  if (!isPlainObject(value)) return value;
+  // fromEntries defines own properties: a "__proto__" key stays plain data.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key === from ? to : key,
+      renameKeysAndStrings(item, from, to),
+    ]),
   );
 }
 

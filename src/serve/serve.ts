@@ -1,17 +1,15 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { watch as watchFiles } from "chokidar";
-import { formatIssue, sortIssues, type Issue, type Rules } from "../issues.js";
-import { buildModel, type ProjectModel } from "../model/build-model.js";
-import { checkSpecs, type SpecSet } from "../spec/load-specs.js";
-import { readSpecFiles } from "../spec/read-spec-files.js";
+import type { Issue, Rules } from "../issues.js";
 import { createServeApp } from "./app.js";
-import { createRateLimiter } from "./rate-limit.js";
+import { parseCorsOrigins, type CorsPolicy } from "./cors.js";
 import type { FaultPlan } from "./faults.js";
-import { compileFlowChecks, type FlowChecks } from "./flow-checks.js";
-import { loadHandlers } from "./handlers.js";
-import { createKeyring, devKey, loadKeys, type KeyEntry } from "./keys.js";
-import { loadTls } from "./tls.js";
+import { loadHandlers, type Handlers } from "./handlers.js";
+import { loadLiveKeys, type LiveKeys } from "./live-keys.js";
+import { createRateLimiter } from "./rate-limit.js";
+import { readServedModel, sampleCall, type ServedModel } from "./serve-model.js";
+import { reloadSpecsOnChange, type Serving } from "./spec-reload.js";
+import { loadTls, type TlsMaterial } from "./tls.js";
 
 export interface ServeOptions {
   readonly specs: string;
@@ -20,7 +18,7 @@ export interface ServeOptions {
   readonly host: string;
   /** Folder of handler modules (`@org/flow.ts`), relative to `cwd`. */
   readonly handlers: string;
-  /** Load changed, new and deleted handler files again while running, and serve edited specs. */
+  /** Load changed, new and deleted handler files again while running, serve edited specs, and read an edited keys file. */
   readonly watch: boolean;
   /** Keys file, relative to `cwd`. */
   readonly keysFile?: string | undefined;
@@ -49,9 +47,15 @@ export interface ServeOptions {
   readonly rules?: Rules | undefined;
   /** Latency and errors to inject (`parseFaultFlags`); none by default. */
   readonly faults?: FaultPlan | undefined;
+  /** Waits out injected latency; tests pass a clock of their own. Default: a timer. */
+  readonly delay?: ((ms: number) => Promise<unknown>) | undefined;
   readonly log?: ((entry: Record<string, unknown>) => void) | undefined;
   /** Messages for people (handler reloads). */
   readonly say?: ((line: string) => void) | undefined;
+  /** Origins whose pages may call, comma-separated (`:*` any port, `*` any origin). Default: loopback pages. */
+  readonly cors?: string | undefined;
+  /** Serve the API reference at /docs and /openapi.json, without a key. Default true. */
+  readonly docs?: boolean | undefined;
 }
 
 export type ServeResult =
@@ -61,6 +65,8 @@ export type ServeResult =
       readonly port: number;
       /** The key made for this run when none was configured. */
       readonly devKey: string | undefined;
+      /** The API reference page, unless turned off. */
+      readonly docsUrl: string | undefined;
       /** With HTTPS: the certificate file clients should trust (NODE_EXTRA_CA_CERTS or their fetch's CA). */
       readonly certFile: string | undefined;
       readonly flows: readonly string[];
@@ -82,175 +88,142 @@ export type ServeResult =
  */
 export async function startServe(options: ServeOptions): Promise<ServeResult> {
   const say = options.say ?? (() => undefined);
-  const sources = await readSpecFiles(options.specs, options.cwd);
-  const checked = checkSpecs(sources, { rules: options.rules });
-  sayWarnings(checked.warnings, say);
-  if (!checked.ok) return checked;
-  const first = compileModel(checked.specs);
+  const first = await readServedModel(options, say);
   if (!first.ok) return first;
-  let model = first.model;
-  const entries: KeyEntry[] = await loadKeys({
+  const cors = parseCorsOrigins(options.cors);
+  const parts = await loadServeParts(
+    options,
+    first.model.flows.map((flow) => flow.id),
+    say,
+  );
+  const createApp = appFactory(options, parts, cors);
+  const app = await listenOn(options, () => createApp(first)).catch(parts.closeOnError);
+  const serving: Serving = options.watch
+    ? await reloadSpecsOnChange({
+        ...options,
+        app,
+        model: first.model,
+        handlers: parts.handlers,
+        createApp,
+        say,
+      })
+    : { app, model: first.model, close: () => Promise.resolve() };
+  return describeServer(options, app, parts, serving);
+}
+
+/** What a server runs with besides its model: keys, TLS material and handlers. */
+interface ServeParts {
+  readonly keys: LiveKeys;
+  readonly tls: TlsMaterial | undefined;
+  readonly handlers: Handlers;
+  /** Stops the watchers of keys and handlers and rethrows: for a server that does not start. */
+  readonly closeOnError: (error: unknown) => Promise<never>;
+}
+
+/**
+ * Loads keys, TLS material and handlers. Their watchers keep the process alive: when a later one
+ * fails (a bad certificate, a handler that does not load), the earlier ones are stopped.
+ */
+async function loadServeParts(
+  options: ServeOptions,
+  flowIds: readonly string[],
+  say: (line: string) => void,
+): Promise<ServeParts> {
+  const keys = await loadLiveKeys({
     env: options.keysEnv,
     file: options.keysFile,
     cwd: options.cwd,
+    watch: options.watch,
+    say,
   });
-  const made = entries.length === 0 ? devKey() : undefined;
-  const keyring = createKeyring(made === undefined ? entries : [{ key: made, name: "dev" }]);
-  // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
-  const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
-  const tls = await loadTls({ ...options.tls, cwd: options.cwd });
-  const handlers = await loadHandlers(
-    path.resolve(options.cwd, options.handlers),
-    model.flows.map((flow) => flow.id),
-    { watch: options.watch, log: say, cwd: options.cwd },
-  );
-  // A watching handler set keeps the process alive: stop it when the server does not start (--max-depth 0, a port in use).
-  const stopHandlers = async (error: unknown): Promise<never> => {
-    await handlers.close();
+  const stopKeys = async (error: unknown): Promise<never> => {
+    await keys.close();
     throw error;
   };
-  const createApp = (current: CompiledModel) =>
+  const tls = await loadTls({ ...options.tls, cwd: options.cwd }).catch(stopKeys);
+  const handlers = await loadHandlers(path.resolve(options.cwd, options.handlers), flowIds, {
+    watch: options.watch,
+    log: say,
+    cwd: options.cwd,
+  }).catch(stopKeys);
+  const closeOnError = async (error: unknown): Promise<never> => {
+    await handlers.close();
+    return stopKeys(error);
+  };
+  return { keys, tls, handlers, closeOnError };
+}
+
+/** Makes the app for a model: every app of one run shares keys, handlers and rate-limit buckets. */
+function appFactory(
+  options: ServeOptions,
+  parts: ServeParts,
+  cors: CorsPolicy,
+): (served: ServedModel) => FastifyInstance {
+  // One limiter for the run: an app rebuilt for edited specs keeps every key's bucket.
+  const limiter = createRateLimiter({ rate: options.rate, burst: options.burst });
+  return (served) =>
     createServeApp({
-      model: current.model,
-      checks: current.checks,
-      keyring,
+      model: served.model,
+      checks: served.checks,
+      keys: parts.keys.current,
       limiter,
       bodyLimit: options.bodyLimit,
       maxDepth: options.maxDepth,
       timeouts: { headersMs: options.headersTimeoutMs, requestMs: options.requestTimeoutMs },
-      https: tls,
-      handlers,
+      https: parts.tls,
+      handlers: parts.handlers,
       seed: options.seed,
       faults: options.faults,
+      delay: options.delay,
       log: options.log,
+      cors,
+      docs: options.docs ?? true,
     });
-  const app = await Promise.resolve(first).then(createApp).catch(stopHandlers);
-  await app.listen({ port: options.port, host: options.host }).catch(stopHandlers);
+}
+
+/** Creates the first app and listens (a RangeError for a limit out of range, EADDRINUSE…). */
+async function listenOn(
+  options: ServeOptions,
+  createApp: () => FastifyInstance,
+): Promise<FastifyInstance> {
+  const app = await Promise.resolve().then(createApp);
+  await app.listen({ port: options.port, host: options.host });
+  return app;
+}
+
+/** The running server as `startServe` resolves it. */
+function describeServer(
+  options: ServeOptions,
+  app: FastifyInstance,
+  parts: ServeParts,
+  serving: Serving,
+): Extract<ServeResult, { ok: true }> {
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-  // Spec edits take effect through a new app built from the new model (routes, schemas, mocks),
-  // answering on the first app's server: same port, same TLS, keep-alive connections kept.
-  let current = app;
-  const specWatcher = options.watch
-    ? await watchSpecs(
-        path.resolve(options.cwd, options.specs),
-        async () => {
-          const reread = checkSpecs(await readSpecFiles(options.specs, options.cwd), {
-            rules: options.rules,
-          });
-          sayWarnings(reread.warnings, say);
-          const compiled = reread.ok ? compileModel(reread.specs) : reread;
-          if (!compiled.ok) {
-            for (const issue of sortIssues(compiled.issues)) say(formatIssue(issue));
-            say(
-              `flowgen serve: ${compiled.issues.length} problem${compiled.issues.length === 1 ? "" : "s"} in ${options.specs}; still serving the specs as they were`,
-            );
-            return;
-          }
-          const next = compiled.model;
-          await handlers.addFlows(next.flows.map((flow) => flow.id));
-          const nextApp = createApp(compiled);
-          await nextApp.ready();
-          if (current === app) {
-            app.server.removeAllListeners("request");
-            app.server.on("request", (request, reply) => current.routing(request, reply));
-          }
-          const previous = current;
-          [current, model] = [nextApp, next];
-          if (previous !== app) await previous.close();
-          say(
-            `flowgen serve: reloaded the specs: ${next.flows.length} flow${next.flows.length === 1 ? "" : "s"} (${next.flows.map((flow) => flow.id).join(", ")})`,
-          );
-        },
-        say,
-      )
-    : undefined;
+  const url = `${parts.tls ? "https" : "http"}://${host}:${port}`;
   return {
     ok: true,
-    url: `${tls ? "https" : "http"}://${host}:${port}`,
+    url,
+    docsUrl: options.docs === false ? undefined : `${url}/docs/`,
     port,
-    devKey: made,
-    certFile: tls?.certFile,
+    devKey: parts.keys.devKey,
+    certFile: parts.tls?.certFile,
     get flows() {
-      return model.flows.map((flow) => flow.id);
+      return serving.model.flows.map((flow) => flow.id);
     },
     get sample() {
-      return sampleCall(model);
+      return sampleCall(serving.model);
     },
     get app() {
-      return current;
+      return serving.app;
     },
     async close() {
-      await specWatcher?.close();
-      await handlers.close();
       // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
-      if (current !== app) await current.close();
+      await serving.close();
+      await parts.handlers.close();
+      await parts.keys.close();
       await app.close();
     },
   };
-}
-
-type CompiledModel = {
-  readonly ok: true;
-  readonly model: ProjectModel;
-  readonly checks: ReadonlyMap<string, FlowChecks>;
-};
-
-/** The model of checked specs, with each flow's request checks compiled; a schema they cannot compile is a spec problem. */
-function compileModel(
-  specs: SpecSet,
-): CompiledModel | { readonly ok: false; readonly issues: Issue[] } {
-  const model = buildModel(specs);
-  const compiled = compileFlowChecks(model);
-  if (compiled.ok) return { ok: true, model, checks: compiled.checks };
-  const files = new Map(specs.flows.map((flow) => [flow.id, flow.displayPath]));
-  const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
-    code: "invalid-schema",
-    file: files.get(flow.id) ?? flow.specPath,
-    pointer: `/${which}`,
-    message: `the ${which} schema cannot be compiled for request checks: ${message}; fix the schema (a "pattern" must be an ECMAScript regular expression with the u flag)`,
-  }));
-  return { ok: false, issues };
-}
-
-/** Runs `reload` once the spec files have been quiet for a moment, one reload at a time. */
-async function watchSpecs(
-  dir: string,
-  reload: () => Promise<void>,
-  say: (line: string) => void,
-): Promise<{ close(): Promise<void> }> {
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
-  watcher.on("all", (_event, file) => {
-    if (!/\.(json|ya?ml)$/.test(file)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(reload).catch((error: unknown) => {
-        say(
-          `flowgen serve: the specs changed but could not be served (${error instanceof Error ? error.message : String(error)}); restart flowgen serve`,
-        );
-      });
-    }, 100);
-  });
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  return {
-    close: async () => {
-      clearTimeout(timer);
-      await watcher.close();
-      await running;
-    },
-  };
-}
-
-function sampleCall(model: ReturnType<typeof buildModel>): { flowId: string; input: unknown } {
-  const flow =
-    model.flows.find((candidate) => (candidate.examples?.length ?? 0) > 0) ?? model.flows[0];
-  return { flowId: flow?.id ?? "@org/flow", input: flow?.examples?.[0]?.input ?? {} };
-}
-
-/** Problems the rules make warnings: each on its own line, marked as a warning. */
-function sayWarnings(warnings: readonly Issue[], say: (line: string) => void): void {
-  for (const warning of sortIssues(warnings)) say(`warning: ${formatIssue(warning)}`);
 }

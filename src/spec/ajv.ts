@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { isPlainObject } from "../json-pointer.js";
 import { compilePattern } from "./pattern-flags.js";
+import { mapSubschemas } from "./schema-keywords.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -16,14 +18,22 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
 /**
  * One Ajv per run: compiled schemas are per-run state, never module state. `optimize: false` skips
  * Ajv's pass over generated code, for validators that run once: the pass costs more than it saves.
+ * `verbose: true` keeps each failing keyword's schema value and data on its error (`flowgen verify`).
+ * `ownProperties`: a property counts only when the value has it itself; without it Ajv reads
+ * `value.constructor` or `value.toString` for properties of those names and finds the functions
+ * every object inherits, so `{}` lacks no required `toString` and fails `"constructor": { "type": "string" }`.
  */
-export function createAjv(options: { readonly optimize?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  options: { readonly optimize?: boolean; readonly verbose?: boolean } = {},
+): Ajv2020 {
   // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
     validateFormats: true,
     logger: false,
+    verbose: options.verbose ?? false,
+    ownProperties: true,
     // A pattern that compiles only without the u flag is used without it (pattern-flags.ts).
     code: {
       optimize: options.optimize ?? true,
@@ -35,4 +45,39 @@ export function createAjv(options: { readonly optimize?: boolean } = {}): Ajv202
   });
   addFormats(ajv);
   return ajv;
+}
+
+/** The pattern that states `properties.__proto__` again for Ajv. */
+const PROTO_PATTERN = "^__proto__$";
+
+/**
+ * The schema as Ajv should get it. Ajv drops a property named `__proto__` from `properties`
+ * (against prototype pollution of its own), so such a property would go unchecked and count as
+ * additional. The copy restates each one as `patternProperties` `^__proto__$`, which Ajv applies
+ * to a value's own `__proto__` like any other property; `properties` stays as it was, so `$ref`s
+ * into it still resolve. Schemas without the name are returned as they are.
+ *
+ * @example
+ * ajv.compile(schemaForAjv({ properties: { __proto__: { type: "string" } }, additionalProperties: false }));
+ */
+export function schemaForAjv<T>(schema: T): T {
+  if (!JSON.stringify(schema).includes('"__proto__"')) return schema;
+  return restateProtoProperties(schema) as T;
+}
+
+function restateProtoProperties(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  const mapped = mapSubschemas(schema, restateProtoProperties);
+  const { properties, patternProperties } = mapped;
+  if (!isPlainObject(properties) || !Object.hasOwn(properties, "__proto__")) return mapped;
+  const patterns = isPlainObject(patternProperties) ? patternProperties : {};
+  const stated = Object.hasOwn(patterns, PROTO_PATTERN) ? patterns[PROTO_PATTERN] : undefined;
+  const proto = properties["__proto__"];
+  return {
+    ...mapped,
+    patternProperties: {
+      ...patterns,
+      [PROTO_PATTERN]: stated === undefined ? proto : { allOf: [stated, proto] },
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { isPlainObject, joinPointer } from "../json-pointer.js";
+import { schemaForAjv } from "./ajv.js";
 import type { SchemaFinding, SpecIndex } from "./schema-refs.js";
 
 /** Base URI of a file in the specs folder; relative `$ref`s resolve against it (RFC 3986 §5.2). */
@@ -16,14 +17,19 @@ export function fileUri(relPath: string, part?: "input" | "output"): string {
 export function addSchemas(ajv: Ajv2020, index: SpecIndex, flows: Iterable<string>): void {
   for (const [relPath, value] of index.files) {
     if (!index.flowFiles.has(relPath) && isPlainObject(value))
-      ajv.addSchema(withoutSchemaKeyword(value), fileUri(relPath), undefined, false);
+      ajv.addSchema(schemaForAjv(withoutSchemaKeyword(value)), fileUri(relPath), undefined, false);
   }
   for (const relPath of flows) {
     const value = index.files.get(relPath);
     if (!isPlainObject(value)) continue;
     for (const part of ["input", "output"] as const)
       if (isPlainObject(value[part]))
-        ajv.addSchema(withoutSchemaKeyword(value[part]), fileUri(relPath, part), undefined, false);
+        ajv.addSchema(
+          schemaForAjv(withoutSchemaKeyword(value[part])),
+          fileUri(relPath, part),
+          undefined,
+          false,
+        );
   }
 }
 
@@ -45,7 +51,7 @@ export function checkExamples(
     const validate = ajv.getSchema(fileUri(relPath, part));
     if (validate === undefined) continue;
     examples.forEach((example: unknown, i) => {
-      if (!isPlainObject(example) || !(part in example)) return;
+      if (!isPlainObject(example) || !Object.hasOwn(example, part)) return;
       if (validate(example[part])) return;
       const label = typeof example.name === "string" ? `example "${example.name}"` : `example ${i}`;
       for (const error of validate.errors ?? []) {

@@ -6,6 +6,7 @@ import {
   joinPointer,
   splitPointer,
 } from "../json-pointer.js";
+import { schemaForAjv } from "./ajv.js";
 import { addSchemas, describeParams, fileUri } from "./check-examples.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
@@ -179,7 +180,7 @@ interface Entry {
 function checkBatch(ajv: Ajv2020, batch: readonly Entry[]): void {
   const validate = ajv.compile({
     type: "array",
-    prefixItems: batch.map(({ items }) => ({ type: "array", items })),
+    prefixItems: batch.map(({ items }) => ({ type: "array", items: schemaForAjv(items) })),
   });
   if (validate(batch.map(({ values }) => values))) return;
   for (const error of validate.errors ?? []) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkApiKey, checkBaseUrl, checkFlowPath, env } from "./config.js";
+import { checkApiKey } from "./auth.js";
+import { checkBaseUrl, checkFlowPath, env } from "./config.js";
 import { keyRedactor } from "./redact.js";
 
 const KEY = "sk_live_Q7wE9rT2yU4iO6pA";

@@ -10,6 +10,25 @@ const hex = (text: string, upper = false) =>
     .join("");
 
 describe("keyRedactor", () => {
+  it("replaces each of several keys, a longer one whole where a shorter one starts it", () => {
+    const several = keyRedactor([
+      "tok_abc123",
+      "tok_abc123_longer",
+      "other_9f2e",
+    ]);
+    expect(
+      several(
+        `a tok_abc123_longer b TOK_ABC123 c ${hex("other_9f2e")} d ${btoa("u:other_9f2e")}`,
+      ),
+    ).toBe("a [redacted] b [redacted] c [redacted] d dTp[redacted]");
+  });
+
+  it("with no keys, changes nothing", () => {
+    expect(keyRedactor([])("nothing at all, not even an empty match")).toBe(
+      "nothing at all, not even an empty match",
+    );
+  });
+
   it.each([
     ["every occurrence", `a ${KEY} b ${KEY}`, KEY, "a [redacted] b [redacted]"],
     [

@@ -14,7 +14,7 @@ const MAX_DEPTH = 64;
 export type Redact = (text: string) => string;
 
 /**
- * A function that replaces `secret` in a text: in any letter case, percent-encoded (any number of
+ * A function that replaces `secret` (or each of several secrets) in a text: in any letter case, percent-encoded (any number of
  * times, hex digits in either case, a space standing for `+`) and in base64 (standard or URL-safe,
  * at any byte offset). It runs in time linear in the text's length.
  *
@@ -23,8 +23,13 @@ export type Redact = (text: string) => string;
  * redact("Bearer SK_123 is revoked"); // "Bearer [redacted] is revoked"
  * redact("/login?key=sk%5F123"); // "/login?key=[redacted]"
  */
-export function keyRedactor(secret: string): Redact {
-  const needles = [...new Set([secret, ...base64Forms(secret)])];
+export function keyRedactor(secret: string | readonly string[]): Redact {
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  if (!secrets.length) return (text) => text;
+  // Longest first: where one key starts another, the longer one is masked whole.
+  const needles = [
+    ...new Set(secrets.flatMap((one) => [one, ...base64Forms(one)])),
+  ].sort((a, b) => b.length - a.length);
   // Every literal occurrence, whatever surrounds it; the folded pass below finds encoded ones.
   const literal = new RegExp(needles.map(toPattern).join("|"), "gi");
   const folded = [...new Set(needles.map((needle) => foldText(needle).folded))];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FlowError, type FlowFailure, type FlowErrorKind } from "./errors.js";
 import {
   backoffDelay,
@@ -109,11 +109,19 @@ describe("retryAfter", () => {
 
 describe("sleep", () => {
   it("resolves true after the wait, false at once when aborted", async () => {
-    expect(await sleep(1, new AbortController().signal)).toBe(true);
-    const controller = new AbortController();
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 10);
-    expect(await sleep(10_000, controller.signal)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    vi.useFakeTimers();
+    try {
+      const done = sleep(1000, new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await done).toBe(true);
+      const controller = new AbortController();
+      const stopped = sleep(10_000, controller.signal);
+      controller.abort();
+      expect(await stopped).toBe(false);
+      // Its timer is gone too: nothing is left to keep a process alive.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

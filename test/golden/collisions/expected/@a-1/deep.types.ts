@@ -23,7 +23,7 @@ export interface components {
   schemas: {
     /** @description The body of every error answer. */
     FlowErrorBody: {
-      /** @description Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, payload_too_large, unsupported_media_type, rate_limited, internal, unavailable. New codes may be added; treat unknown ones by HTTP status. */
+      /** @description Stable, machine-readable reason: bad_request, invalid_json, invalid_input, unauthorized, forbidden, not_found, method_not_allowed, request_timeout, payload_too_large, unsupported_media_type, expectation_failed, rate_limited, headers_too_large, internal, unavailable. New codes may be added; treat unknown ones by HTTP status. */
       code: string;
       /** @description What went wrong and what to do, for people. */
       message: string;

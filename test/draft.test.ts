@@ -1,0 +1,368 @@
+import { existsSync } from "node:fs";
+import { readFile, symlink } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../src/api/generate.js";
+import { createFormatCheckers, inferSchema } from "../src/draft/infer-schema.js";
+import { createAjv } from "../src/spec/ajv.js";
+import { runCli } from "./helpers/run-cli.js";
+import { tempProject } from "./helpers/temp-dir.js";
+import { typecheck } from "./helpers/typecheck.js";
+
+const UUID = "0b7c6a5e-8a5f-4a1e-9e53-2f0c3d2b1a00";
+
+describe("inferSchema", () => {
+  const formats = createFormatCheckers();
+  const cases: [string, { given: unknown[]; enums?: boolean; want: unknown }][] = [
+    [
+      "types unioned across samples, required = present in every sample",
+      {
+        given: [
+          { a: 1, b: "x", c: null },
+          { a: 1.5, c: "y" },
+        ],
+        want: {
+          type: "object",
+          properties: {
+            a: { type: "number" },
+            b: { type: "string" },
+            c: { type: ["null", "string"] },
+          },
+          required: ["a", "c"],
+        },
+      },
+    ],
+    [
+      "formats when every string has one; a colon alone makes no URI",
+      {
+        given: [
+          {
+            id: UUID,
+            at: "2026-01-31T10:00:00Z",
+            mail: "a@example.com",
+            url: "https://x.example/a",
+            urn: "urn:isbn:1",
+          },
+        ],
+        want: {
+          type: "object",
+          properties: {
+            id: { type: "string", format: "uuid" },
+            at: { type: "string", format: "date-time" },
+            mail: { type: "string", format: "email" },
+            url: { type: "string", format: "uri" },
+            urn: { type: "string" },
+          },
+          required: ["id", "at", "mail", "url", "urn"],
+        },
+      },
+    ],
+    [
+      "no format when one string lacks it",
+      {
+        given: [{ at: "2026-01-31T10:00:00Z" }, { at: "yesterday" }],
+        want: { type: "object", properties: { at: { type: "string" } }, required: ["at"] },
+      },
+    ],
+    [
+      "enums only when asked, only for repeated values",
+      {
+        given: [
+          { s: "open", id: "a" },
+          { s: "paid", id: "b" },
+          { s: "open", id: "c" },
+        ],
+        enums: true,
+        want: {
+          type: "object",
+          properties: { s: { type: "string", enum: ["open", "paid"] }, id: { type: "string" } },
+          required: ["s", "id"],
+        },
+      },
+    ],
+    [
+      "no enums unless asked",
+      {
+        given: [{ s: "open" }, { s: "open" }],
+        want: { type: "object", properties: { s: { type: "string" } }, required: ["s"] },
+      },
+    ],
+    [
+      "arrays of objects merged, kinds mixed into anyOf, names Object has of its own",
+      {
+        given: [
+          { items: [{ k: 1 }, { k: 2, note: "x" }], v: "s", constructor: 1 },
+          { items: [], v: { n: 1 }, constructor: 2.5, toString: true },
+        ],
+        want: {
+          type: "object",
+          properties: {
+            items: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: { k: { type: "integer" }, note: { type: "string" } },
+                required: ["k"],
+              },
+            },
+            v: {
+              anyOf: [
+                { type: "string" },
+                { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+              ],
+            },
+            constructor: { type: "number" },
+            toString: { type: "boolean" },
+          },
+          required: ["items", "v", "constructor"],
+        },
+      },
+    ],
+  ];
+  it.each(cases)("%s", (_name, { given, enums, want }) => {
+    expect(inferSchema(given, { enums: enums ?? false }, formats)).toEqual(want);
+  });
+});
+
+/** Recorded calls of three flows shaped differently: flat with formats, nested and optional, unions and enums. */
+const LOOKUP = [
+  {
+    input: { userId: UUID },
+    output: {
+      id: UUID,
+      email: "ada@example.com",
+      joined: "2025-03-01T09:00:00Z",
+      karma: 12,
+      site: "https://ada.example",
+    },
+  },
+  {
+    input: { userId: "9f1c1f6e-2a8a-4a43-9a0b-1c2d3e4f5a6b", fields: ["email"] },
+    output: {
+      id: "9f1c1f6e-2a8a-4a43-9a0b-1c2d3e4f5a6b",
+      email: "bob@example.com",
+      joined: "2024-12-24T18:30:00Z",
+      karma: 0.5,
+    },
+  },
+];
+const FEED = {
+  first: {
+    input: { page: { size: 2 } },
+    output: {
+      posts: [
+        { id: 1, title: "Hello", author: { name: "Ada", avatar: null }, tags: ["intro"] },
+        {
+          id: 2,
+          title: "Again",
+          author: { name: "Bob", avatar: "https://img.example/b.png" },
+          tags: [],
+        },
+      ],
+      next: "c2",
+    },
+  },
+  last: {
+    input: { page: { size: 2, cursor: "c2" } },
+    output: {
+      posts: [
+        { id: 3, title: "Bye", author: { name: "Cy" }, tags: ["outro", "misc"], pinned: true },
+      ],
+      next: null,
+    },
+  },
+};
+const EVENTS = [
+  {
+    name: "click",
+    input: { kind: "click", at: "2026-01-31T10:00:00Z" },
+    output: { status: "queued", result: "ok" },
+  },
+  {
+    input: { kind: "view", at: "2026-01-31T10:01:00Z", meta: { "a/b": 1, constructor: "x" } },
+    output: { status: "queued", result: { code: 3 } },
+  },
+  {
+    input: { kind: "click", at: "2026-01-31T10:02:00Z" },
+    output: { status: "done", result: "ok" },
+  },
+];
+
+describe("flowgen new --from-sample", () => {
+  it("drafts specs from file pairs, a folder and JSON Lines that generate, type-check and accept every sample", async () => {
+    const cwd = await tempProject({
+      "package.json": { name: "drafts", type: "module" },
+      "samples/lookup-1.json": LOOKUP[0]?.input,
+      "samples/lookup-1.out.json": LOOKUP[0]?.output,
+      "samples/lookup-2.json": LOOKUP[1]?.input,
+      "samples/lookup-2.out.json": LOOKUP[1]?.output,
+      "recordings/first.input.json": FEED.first.input,
+      "recordings/first.output.json": FEED.first.output,
+      "recordings/last.input.json": FEED.last.input,
+      "recordings/last.output.json": FEED.last.output,
+      "events.jsonl": `${EVENTS.map((event) => JSON.stringify(event)).join("\n")}\n\n`,
+    });
+    const runs = [
+      await runCli(
+        cwd,
+        "new",
+        "@rec/lookup",
+        "--from-sample",
+        "samples/lookup-1.json",
+        "--from-sample-output",
+        "samples/lookup-1.out.json",
+        "--from-sample",
+        "samples/lookup-2.json",
+        "--from-sample-output",
+        "samples/lookup-2.out.json",
+      ),
+      await runCli(cwd, "new", "@rec/feed", "--from-sample", "recordings"),
+      await runCli(cwd, "new", "@rec/events", "--from-sample", "events.jsonl", "--enums"),
+    ];
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual([
+      [0, ""],
+      [0, ""],
+      [0, ""],
+    ]);
+    expect(runs[1]?.stdout).toBe(
+      "flowgen: wrote specs/@rec/feed.json, drafted from 2 recorded calls; review its schemas and describe them, then run flowgen generate.\n",
+    );
+
+    const read = async (flow: string) =>
+      JSON.parse(await readFile(path.join(cwd, `specs/@rec/${flow}.json`), "utf8")) as Record<
+        string,
+        unknown
+      >;
+    const drafts = {
+      lookup: await read("lookup"),
+      feed: await read("feed"),
+      events: await read("events"),
+    };
+    const samples = {
+      lookup: LOOKUP,
+      feed: [FEED.first, FEED.last],
+      events: EVENTS,
+    };
+    const ajv = createAjv();
+    for (const [flow, spec] of Object.entries(drafts)) {
+      const checkInput = ajv.compile(spec.input as object);
+      const checkOutput = ajv.compile(spec.output as object);
+      for (const sample of samples[flow as keyof typeof samples]) {
+        expect(checkInput(sample.input), `${flow} input ${JSON.stringify(checkInput.errors)}`).toBe(
+          true,
+        );
+        expect(
+          checkOutput(sample.output),
+          `${flow} output ${JSON.stringify(checkOutput.errors)}`,
+        ).toBe(true);
+      }
+      expect((spec.examples as unknown[]).length).toBe(
+        samples[flow as keyof typeof samples].length,
+      );
+    }
+    expect(drafts.lookup.output).toMatchObject({
+      properties: {
+        id: { type: "string", format: "uuid" },
+        email: { format: "email" },
+        joined: { format: "date-time" },
+        karma: { type: "number" },
+        site: { format: "uri" },
+      },
+      required: ["id", "email", "joined", "karma"],
+    });
+    expect(drafts.events.output).toMatchObject({
+      properties: { status: { enum: ["done", "queued"] } },
+    });
+    expect((drafts.events.examples as { name: string }[]).map((example) => example.name)).toEqual([
+      "click",
+      "line 2",
+      "line 3",
+    ]);
+
+    const generated = await generate({ cwd, config: false });
+    expect(generated.ok && generated.flowCount).toBe(3);
+    const consumer = `
+import type { LookupInput, LookupOutput } from "./gen/@rec/lookup.js";
+import type { FeedInput, FeedOutput } from "./gen/@rec/feed.js";
+import type { EventsInput, EventsOutput } from "./gen/@rec/events.js";
+export const lookup: [LookupInput, LookupOutput][] = ${JSON.stringify(LOOKUP.map((s) => [s.input, s.output]))};
+export const feed: [FeedInput, FeedOutput][] = ${JSON.stringify([FEED.first, FEED.last].map((s) => [s.input, s.output]))};
+export const events: [EventsInput, EventsOutput][] = ${JSON.stringify(EVENTS.map((s) => [s.input, s.output]))};
+// @ts-expect-error status is one of the values seen
+export const wrong: EventsOutput = { status: "lost", result: "ok" };
+`;
+    expect(
+      await typecheck(path.join(cwd, "tc"), path.join(cwd, "generated"), consumer, "NodeNext"),
+    ).toBe("");
+  });
+
+  it("lists every problem with the samples at once and writes nothing (exit 2)", async () => {
+    const cwd = await tempProject({
+      "package.json": { name: "drafts" },
+      "in.json": "[1, 2]",
+      "out.json": '{ "answer": "x", "__proto__": { "polluted": true } }',
+      "broken.json": '{ "a": ',
+      "rec/one.input.json": { a: 1 },
+      "rec/two.output.json": { b: 1 },
+      "rec/notes.txt": "hello",
+      "bad.jsonl": '{ "input": {}, "output": {} }\n{ "input": [] }\nnot json\n',
+    });
+    await symlink("/etc/hostname", path.join(cwd, "rec/leak.input.json"));
+    const pairs = await runCli(
+      cwd,
+      "new",
+      "@rec/a",
+      "--from-sample",
+      "in.json",
+      "--from-sample-output",
+      "out.json",
+      "--from-sample",
+      "broken.json",
+      "--from-sample-output",
+      "missing.json",
+    );
+    expect(pairs.code).toBe(2);
+    expect(pairs.stderr).toBe(
+      [
+        "broken.json:1:8: invalid JSON: expected a value; fix the syntax (a JSON linter or editor shows it too) [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "in.json: is not a JSON object; a flow's input and output are objects ({ … }) [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "missing.json: not found; check the path [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        'out.json:1:18 #/__proto__: a property named "__proto__" cannot be drafted (JavaScript gives that name a meaning of its own); rename it in the sample [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample',
+        "flowgen new: 4 problems; nothing was written.",
+        "",
+      ].join("\n"),
+    );
+    const folder = await runCli(cwd, "new", "@rec/b", "--from-sample", "rec");
+    expect(folder.stderr).toBe(
+      [
+        "rec/leak.input.json: is a link leading out of the project (or nowhere); copy the recording into the folder instead [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/notes.txt: is not half of a recording; name recordings <name>.input.json and <name>.output.json [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/one.input.json: has no output to pair with; add one.output.json beside it, or remove it [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "rec/two.output.json: has no input to pair with; add two.input.json beside it, or remove it [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "flowgen new: 4 problems; nothing was written.",
+        "",
+      ].join("\n"),
+    );
+    const lines = await runCli(cwd, "new", "@rec/c", "--from-sample", "bad.jsonl");
+    expect(lines.stderr).toContain(
+      'bad.jsonl:2:1: must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample',
+    );
+    expect(lines.stderr).toContain("bad.jsonl:3:");
+    await symlink("/etc/hostname", path.join(cwd, "linked.json"));
+    const linked = await runCli(
+      cwd,
+      "new",
+      "@rec/e",
+      "--from-sample",
+      "linked.json",
+      "--from-sample-output",
+      "in.json",
+    );
+    expect(linked.stderr).toContain(
+      "linked.json: leads out of the project through a link; name the file where it is, or copy it into the project [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+    );
+    const unpaired = await runCli(cwd, "new", "@rec/d", "--from-sample-output", "out.json");
+    expect(unpaired.stderr).toContain("0 input samples and 1 output sample do not pair up");
+    expect(existsSync(path.join(cwd, "specs"))).toBe(false);
+  });
+});

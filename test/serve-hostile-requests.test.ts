@@ -1,0 +1,381 @@
+import { once } from "node:events";
+import net from "node:net";
+import { gzipSync } from "node:zlib";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawPost, sendRaw, type RawResponse } from "./helpers/raw-http.js";
+import { startTestServe, type StartedServe } from "./helpers/serve.js";
+import { writeFiles } from "./helpers/temp-dir.js";
+
+const KEY = "k_all_0123456789abcdef";
+const ACME_KEY = "k_acme_0123456789abcdef";
+const OTHER_KEY = "k_not_a_key_000000000";
+/** A key that fits the shape of an org name. */
+const PLAIN_KEY = "plainkey0123456789abcdef";
+const BODY = JSON.stringify({ question: "reached?" });
+const AUTH = `Authorization: Bearer ${KEY}`;
+const JSON_TYPE = "Content-Type: application/json";
+
+/** The handler counts the calls that reach it: a refusal must leave the count alone. */
+const HANDLERS = {
+  "@acme/qa.mjs":
+    "export default () => { globalThis.__flowgenHostile = (globalThis.__flowgenHostile ?? 0) + 1; return { answer: 'reached' }; };\n",
+};
+
+function reached(): number {
+  return (globalThis as { __flowgenHostile?: number }).__flowgenHostile ?? 0;
+}
+
+/** The platform's error body with `code`, parsed from a raw answer. */
+function expectErrorBody(response: RawResponse, status: number, code: string): void {
+  expect(response.status, response.body).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(JSON.parse(response.body)).toMatchObject({ code, message: expect.any(String) });
+}
+
+function decodePercents(text: string): string {
+  return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
+/** A raw request with the given head lines (Host not added), a body, and Connection: close. */
+function rawRequest(head: readonly string[], body = ""): string {
+  return [
+    ...head,
+    "Connection: close",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "",
+    body,
+  ].join("\r\n");
+}
+
+/**
+ * Sends a head with `Expect: 100-continue` and no body, and reads what comes back first. When it is
+ * `100 Continue`, sends the body and reads the rest until the server closes.
+ */
+function sendExpectingContinue(
+  port: number,
+  headLines: readonly string[],
+): Promise<{ first: string; all: string }> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    let first: string | undefined;
+    const socket = net.connect(port, "127.0.0.1", () =>
+      socket.write(
+        [
+          "POST /v1/@acme/qa HTTP/1.1",
+          "Host: 127.0.0.1",
+          "Expect: 100-continue",
+          "Connection: close",
+          JSON_TYPE,
+          ...headLines,
+          `Content-Length: ${BODY.length}`,
+          "",
+          "",
+        ].join("\r\n"),
+      ),
+    );
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer within 5 s: ${JSON.stringify(text)}`));
+    }, 5_000);
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      if (first === undefined && text.includes("\r\n\r\n")) {
+        first = text.slice(0, text.indexOf("\r\n"));
+        if (first.startsWith("HTTP/1.1 100 ")) socket.write(BODY);
+      }
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ first: first ?? "", all: text });
+    });
+  });
+}
+
+describe("flowgen serve with hostile or unusual requests", () => {
+  let server: StartedServe;
+  let handlersDir = "";
+  const logs: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-hostile-"));
+    await writeFiles(handlersDir, HANDLERS);
+    server = await startTestServe(`${KEY},${ACME_KEY}:@acme,${PLAIN_KEY}`, {
+      handlers: handlersDir,
+      cwd: "/",
+      log: (entry) => logs.push(entry),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(handlersDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["a good key, then a wrong one", [AUTH, `Authorization: Bearer ${OTHER_KEY}`]],
+    ["a wrong key, then a good one", [`Authorization: Bearer ${OTHER_KEY}`, AUTH]],
+    ["the good key twice", [AUTH, AUTH]],
+    ["the good key twice, the names in other cases", [AUTH, `AUTHORIZATION: Bearer ${KEY}`]],
+    ["a good key and an empty one", [AUTH, "authorization: "]],
+    [
+      "a good key, 2,000 other headers, then a wrong key",
+      [AUTH, ...Array.from({ length: 2000 }, () => "a:"), `Authorization: Bearer ${OTHER_KEY}`],
+    ],
+  ])("refuses two Authorization headers with 400: %s", async (_, lines) => {
+    const before = reached();
+    const response = await sendRaw(
+      server.port,
+      rawPost("/v1/@acme/qa", [...lines, JSON_TYPE], BODY),
+    );
+    expectErrorBody(response, 400, "bad_request");
+    expect(response.body).toContain("more than one Authorization header");
+    expect(reached()).toBe(before);
+  });
+
+  it.each([
+    ["Host", ["Host: 127.0.0.1", "Host: evil.example"]],
+    ["Content-Type", [JSON_TYPE, "Content-Type: text/plain"]],
+  ])("refuses a repeated %s header with 400", async (name, lines) => {
+    const before = reached();
+    const response = await sendRaw(
+      server.port,
+      rawRequest(
+        [
+          "POST /v1/@acme/qa HTTP/1.1",
+          ...lines,
+          AUTH,
+          ...(name === "Host" ? [JSON_TYPE] : ["Host: x"]),
+        ],
+        BODY,
+      ),
+    );
+    expectErrorBody(response, 400, "bad_request");
+    expect(response.body).toContain(`more than one ${name} header`);
+    expect(reached()).toBe(before);
+  });
+
+  it("answers an HTTP/1.1 request without Host with 400 in the error body, and serves HTTP/1.0 without one", async () => {
+    const missing = await sendRaw(
+      server.port,
+      rawRequest(["POST /v1/@acme/qa HTTP/1.1", AUTH, JSON_TYPE], BODY),
+    );
+    expectErrorBody(missing, 400, "bad_request");
+    expect(missing.body).toContain("no Host header");
+    const old = await sendRaw(
+      server.port,
+      rawRequest(["POST /v1/@acme/qa HTTP/1.0", AUTH, JSON_TYPE], BODY),
+    );
+    expect(old.status).toBe(200);
+  });
+
+  it("answers an unknown Expect with 417 in the error body, before anything else", async () => {
+    for (const lines of [[AUTH], []]) {
+      const response = await sendRaw(
+        server.port,
+        rawRequest(
+          ["POST /v1/@acme/qa HTTP/1.1", "Host: x", "Expect: 999", ...lines, JSON_TYPE],
+          BODY,
+        ),
+      );
+      expectErrorBody(response, 417, "expectation_failed");
+    }
+  });
+
+  it.each([
+    ["no key", [], "HTTP/1.1 401 ", "unauthorized"],
+    ["an unknown key", [`Authorization: Bearer ${OTHER_KEY}`], "HTTP/1.1 401 ", "unauthorized"],
+    ["two keys", [AUTH, AUTH], "HTTP/1.1 400 ", "bad_request"],
+  ])(
+    "never says 100 Continue to a call with %s: it gets the error body at once",
+    async (_, lines, statusLine, code) => {
+      const before = reached();
+      const { first, all } = await sendExpectingContinue(server.port, lines);
+      expect(first.startsWith(statusLine), all).toBe(true);
+      expect(all).not.toContain("100 Continue");
+      expect(JSON.parse(all.slice(all.indexOf("\r\n\r\n") + 4))).toMatchObject({ code });
+      expect(reached()).toBe(before);
+    },
+  );
+
+  it("says 100 Continue to an admitted call, then answers it", async () => {
+    const before = reached();
+    const { first, all } = await sendExpectingContinue(server.port, [AUTH]);
+    expect(first).toBe("HTTP/1.1 100 Continue");
+    expect(all).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"answer":"reached"\}$/);
+    expect(reached()).toBe(before + 1);
+  });
+
+  it("refuses a compressed body with 415 and Accept-Encoding: identity, after auth, and reads an identity one", async () => {
+    const before = reached();
+    const gzipped = gzipSync(BODY);
+    const refused = await sendRaw(
+      server.port,
+      rawPost("/v1/@acme/qa", [AUTH, JSON_TYPE, "Content-Encoding: gzip"], gzipped),
+    );
+    expectErrorBody(refused, 415, "unsupported_media_type");
+    expect(refused.headers.get("accept-encoding")).toBe("identity");
+    for (const coding of ["deflate", "br", "GZIP", "identity, gzip", "x-custom"]) {
+      const response = await sendRaw(
+        server.port,
+        rawPost("/v1/@acme/qa", [AUTH, JSON_TYPE, `Content-Encoding: ${coding}`], BODY),
+      );
+      expectErrorBody(response, 415, "unsupported_media_type");
+    }
+    const chunkedGzip = await sendRaw(
+      server.port,
+      [
+        "POST /v1/@acme/qa HTTP/1.1",
+        "Host: x",
+        AUTH,
+        JSON_TYPE,
+        "Transfer-Encoding: gzip, chunked",
+        "Connection: close",
+        "",
+        `${BODY.length.toString(16)}\r\n${BODY}\r\n0\r\n\r\n`,
+      ].join("\r\n"),
+    );
+    expectErrorBody(chunkedGzip, 415, "unsupported_media_type");
+    const withoutKey = await sendRaw(
+      server.port,
+      rawPost("/v1/@acme/qa", [JSON_TYPE, "Content-Encoding: gzip"], gzipped),
+    );
+    expectErrorBody(withoutKey, 401, "unauthorized");
+    expect(reached()).toBe(before);
+    const identity = await sendRaw(
+      server.port,
+      rawPost("/v1/@acme/qa", [AUTH, JSON_TYPE, "Content-Encoding: identity"], BODY),
+    );
+    expect(identity.status).toBe(200);
+    expect(reached()).toBe(before + 1);
+  });
+
+  it("answers CONNECT with 405 in the error body", async () => {
+    const response = await sendRaw(
+      server.port,
+      "CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n",
+    );
+    expectErrorBody(response, 405, "method_not_allowed");
+  });
+
+  it.each([
+    ["a plain token", "trace-01J9Z6:abc/DEF+=_.", true],
+    ["a UUID", "0f8fad5b-d9cb-469f-a165-70867728950e", true],
+    ["markup", "<script>alert(1)</script>", false],
+    ["quotes and a backslash", 'id"\\x', false],
+    ["spaces", "two words", false],
+    ["a percent sign", "id%0d%0a", false],
+    ["129 characters", "a".repeat(129), false],
+    ["the API key", KEY, false],
+    ["the API key in capitals", KEY.toUpperCase(), false],
+    ["the API key inside a longer id", `trace-${KEY}-1`, false],
+    ["another key of this server", ACME_KEY, false],
+  ])("echoes and logs X-Request-Id only when it is safe: %s", async (_, id, echoed) => {
+    logs.length = 0;
+    const response = await sendRaw(
+      server.port,
+      rawPost("/v1/@acme/nope", [AUTH, JSON_TYPE, `X-Request-Id: ${id}`], BODY),
+    );
+    expect(response.status).toBe(404);
+    const made = response.headers.get("x-request-id") ?? "";
+    expect(JSON.parse(response.body)).toMatchObject({ requestId: made });
+    expect(logs.at(-1)).toMatchObject({ requestId: made, status: 404 });
+    if (echoed) expect(made).toBe(id);
+    else expect(made).toMatch(/^req_[0-9a-f]{32}$/);
+  });
+
+  it.each([
+    ["the path", `/v1/@acme/${KEY}`, []],
+    ["the path, in capitals", `/v1/@acme/${KEY.toUpperCase()}`, []],
+    ["the path, across the length echoed", `/v1/@acme/${"a".repeat(180)}${KEY}`, []],
+    [
+      "the path, percent-encoded",
+      `/v1/@acme/${encodeURIComponent(KEY).replaceAll("_", "%5F")}`,
+      [],
+    ],
+    ["the path, percent-encoded twice", `/v1/${KEY.replace("k", "%256B")}`, []],
+    ["the path of a flow-shaped target", `/v1/@${PLAIN_KEY}/qa`, []],
+    ["the query string", `/v1/@acme/nope?key=${KEY}`, []],
+    ["X-Request-Id", "/v1/@acme/nope", [`X-Request-Id: ${KEY}`]],
+    ["X-Flowgen-Fault", "/v1/@acme/qa", [`X-Flowgen-Fault: ${KEY}`]],
+    ["X-Flowgen-Fault latency", "/v1/@acme/qa", [`X-Flowgen-Fault: latency=${KEY}`]],
+    [
+      "a Content-Type parameter",
+      "/v1/@acme/qa",
+      [`Content-Type: application/json; charset=${KEY}`],
+    ],
+    [
+      "a property name of the body",
+      "/v1/@acme/qa",
+      [],
+      JSON.stringify({ question: "?", [KEY]: 1 }),
+    ],
+    ["a body that is not JSON", "/v1/@acme/qa", [], `${KEY}`],
+  ])(
+    "never echoes or logs an API key sent in %s",
+    async (_, target, lines: string[], body = BODY) => {
+      logs.length = 0;
+      const response = await sendRaw(
+        server.port,
+        rawPost(
+          target,
+          [
+            AUTH,
+            ...(lines.some((line) => line.startsWith("Content-Type")) ? [] : [JSON_TYPE]),
+            ...lines,
+          ],
+          body,
+        ),
+      );
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.parse(response.body)).toMatchObject({ code: expect.any(String) });
+      const seen = [
+        response.body,
+        [...response.headers.values()].join("\n"),
+        JSON.stringify(logs),
+      ].join("\n");
+      // Not even a part: a message that cuts what it quotes must not cut a key in two.
+      if (target.length > 200) expect(seen).not.toContain(KEY.slice(0, 8));
+      const decoded = decodePercents(decodePercents(seen));
+      for (const secret of [KEY, PLAIN_KEY]) {
+        expect(seen.toLowerCase()).not.toContain(secret.toLowerCase());
+        expect(decoded.toLowerCase()).not.toContain(secret.toLowerCase());
+      }
+      expect(logs.length).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe("flowgen serve while it stops", () => {
+  it("answers a request that arrives on an open connection with 503 in the error body", async () => {
+    const server = await startTestServe(KEY);
+    const accepted = once(server.app.server, "connection") as Promise<[net.Socket]>;
+    const socket = net.connect(server.port, "127.0.0.1");
+    const [serverSide] = await accepted;
+    let text = "";
+    socket.setEncoding("latin1").on("data", (chunk: string) => (text += chunk));
+    const ended = once(socket, "close");
+    // Half a request head: the connection is busy, so closing waits for it. The server's parser
+    // listened first, so it has read these bytes once this listener hears them.
+    const headRead = once(serverSide, "data");
+    socket.write("POST /v1/@acme/qa HTTP/1.1\r\nHost: x\r\n");
+    await headRead;
+    const closed = server.close();
+    for (let i = 0; i < 200 && server.app.server.listening; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(server.app.server.listening).toBe(false);
+    socket.write(`${AUTH}\r\n${JSON_TYPE}\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`);
+    await ended;
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 503 /);
+    expect(text.toLowerCase()).toContain("connection: close");
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      code: "unavailable",
+      message: expect.any(String),
+    });
+  });
+});
