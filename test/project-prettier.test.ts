@@ -4,12 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHECK_PRINTERS_VARIABLE, checkHandPrinted } from "../src/format/check-printers.js";
 import { findProjectPrettier } from "../src/format/project-prettier.js";
-import { installPrettier } from "./helpers/packed-prettier.js";
+import { installOtherPrettier, otherPrettierVersion } from "./helpers/other-prettier.js";
 import { runCli as flowgen } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
-/** A prettier other than flowgen's own, whose output differs from it on flowgen's runtime files. */
-const OTHER_PRETTIER = "3.0.3";
+/** A prettier other than flowgen's own (3.0.3), whose output differs from it on flowgen's runtime files. */
+const OTHER_VERSION = await otherPrettierVersion();
 
 /** Overrides by file name and by folder, as a project's pre-commit hook would apply them. */
 const PRETTIER_CONFIG = {
@@ -90,9 +90,9 @@ describe("prettier as the project's formatter of record", () => {
     expect((await flowgen(dir, "generate", "--check")).code).toBe(0);
   });
 
-  it(`formats with the project's own prettier ${OTHER_PRETTIER}, so its --check passes, and records its version`, async () => {
+  it(`formats with the project's own prettier ${OTHER_VERSION}, so its --check passes, and records its version`, async () => {
     const dir = await project();
-    await installPrettier(dir, OTHER_PRETTIER);
+    await installOtherPrettier(dir);
     const run = await flowgen(dir, "generate");
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const theirs = path.join(dir, "node_modules/prettier/bin/prettier.cjs");
