@@ -1,12 +1,9 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { isPlainObject, joinPointer } from "../json-pointer.js";
-import { schemaForAjv } from "./ajv.js";
+import { createAjv, schemaForAjv } from "./ajv.js";
+import { createExampleScreen, type ExampleScreen } from "./example-screen.js";
+import { fileUri } from "./file-uri.js";
 import type { SchemaFinding, SpecIndex } from "./schema-refs.js";
-
-/** Base URI of a file in the specs folder; relative `$ref`s resolve against it (RFC 3986 §5.2). */
-export function fileUri(relPath: string, part?: "input" | "output"): string {
-  return `file:///${encodeURI(relPath)}${part ? `?${part}` : ""}`;
-}
 
 /**
  * Registers every shared schema file, and the input and output of each flow in `flows` under its
@@ -31,6 +28,40 @@ export function addSchemas(ajv: Ajv2020, index: SpecIndex, flows: Iterable<strin
           false,
         );
   }
+}
+
+/**
+ * Checks every example of the given flows against the flow's own schemas. Examples the screen
+ * passes need nothing more; a flow with any other example is compiled by Ajv, which reports each
+ * problem. Ajv runs without its optimizing pass: each validator runs a few times at most.
+ */
+export function checkAllExamples(
+  flows: readonly { readonly relPath: string; readonly examples: readonly unknown[] }[],
+  index: SpecIndex,
+): SchemaFinding[] {
+  const withExamples = flows.filter((flow) => flow.examples.length > 0).map((f) => f.relPath);
+  const screen = createExampleScreen(index, withExamples);
+  const doubtful = withExamples.filter((relPath) => {
+    const spec = index.files.get(relPath) as Record<string, unknown>;
+    return !examplesOf(spec).every((example) => passesScreen(screen, relPath, example));
+  });
+  if (doubtful.length === 0) return [];
+  const ajv = createAjv({ optimize: false });
+  addSchemas(ajv, index, doubtful);
+  return doubtful.flatMap((relPath) =>
+    checkExamples(ajv, relPath, index.files.get(relPath) as Record<string, unknown>),
+  );
+}
+
+function examplesOf(spec: Record<string, unknown>): unknown[] {
+  return Array.isArray(spec.examples) ? spec.examples : [];
+}
+
+function passesScreen(screen: ExampleScreen, relPath: string, example: unknown): boolean {
+  if (!isPlainObject(example)) return false;
+  return (["input", "output"] as const).every(
+    (part) => !Object.hasOwn(example, part) || screen(relPath, part, example[part]),
+  );
 }
 
 /**

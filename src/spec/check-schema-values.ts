@@ -7,7 +7,8 @@ import {
   splitPointer,
 } from "../json-pointer.js";
 import { schemaForAjv } from "./ajv.js";
-import { addSchemas, describeParams, fileUri } from "./check-examples.js";
+import { addSchemas, describeParams } from "./check-examples.js";
+import { fileUri } from "./file-uri.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
 

@@ -2,7 +2,7 @@ import type { Ajv2020 } from "ajv/dist/2020.js";
 import { triageIssues, type Issue, type Rules } from "../issues.js";
 import { isPlainObject } from "../json-pointer.js";
 import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
-import { addSchemas, checkExamples } from "./check-examples.js";
+import { checkAllExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
@@ -177,20 +177,7 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
     if (cycles.length > 0) return { ok: false, issues, warnings };
     // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
     report(checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
-    const examplesAjv = createAjv({ optimize: false });
-    addSchemas(
-      examplesAjv,
-      index,
-      checkedFlows.filter((flow) => flow.examples.length > 0).map((flow) => flow.relPath),
-    );
-    for (const flow of checkedFlows)
-      report(
-        checkExamples(
-          examplesAjv,
-          flow.relPath,
-          index.files.get(flow.relPath) as Record<string, unknown>,
-        ).map(fromSchemaFinding),
-      );
+    report(checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
   }
   return issues.length > 0
     ? { ok: false, issues, warnings }

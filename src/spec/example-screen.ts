@@ -1,0 +1,152 @@
+import { dereference, format as cfworkerFormats, validate } from "@cfworker/json-schema";
+import type { Schema } from "@cfworker/json-schema";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { isPlainObject } from "../json-pointer.js";
+import { fileUri } from "./file-uri.js";
+import { mapSubschemas } from "./schema-keywords.js";
+import type { SpecIndex } from "./schema-refs.js";
+
+/**
+ * Says whether a value passes a flow's input or output schema without compiling a validator:
+ * `true` means it passes, `false` that it fails or that the screen cannot tell, and Ajv, the
+ * checks' authority, compiles the flow and decides (with its messages). Compiling is most of what
+ * checking a flow's examples costs, and each flow's schemas are compiled for a few values at most.
+ */
+export type ExampleScreen = (relPath: string, part: "input" | "output", value: unknown) => boolean;
+
+/**
+ * Keywords whose meaning in @cfworker/json-schema differs from Ajv's in ways that could let a
+ * value through that Ajv refuses: `$dynamicRef` (cfworker knows only 2019-09's `$recursiveRef`;
+ * the spec checks refuse it, but the screen does not lean on that) and `multipleOf` (cfworker
+ * allows a float tolerance, Ajv none). Where cfworker differs the other way, it refuses more, and
+ * Ajv decides. A schema with any of them, or with a property named `__proto__` (which Ajv reads
+ * through `schemaForAjv`), goes to Ajv.
+ */
+const AJV_ONLY = ["$dynamicRef", "$dynamicAnchor", "multipleOf"];
+
+/** Where Ajv's format definitions sit in cfworker's table: a name no schema uses. */
+const FORMAT_PREFIX = "flowgen-ajv-formats:";
+
+/**
+ * Builds the screen for the given flows' schemas and every shared schema file, under the base URIs
+ * Ajv gets (`fileUri`), so relative `$ref`s resolve the same way. Formats are checked with
+ * ajv-formats' own definitions (the ones Ajv uses), registered in cfworker's table under names of
+ * their own; cfworker's built-in formats are never used, since some accept what ajv-formats refuses.
+ *
+ * @example
+ * const screen = createExampleScreen(index, ["@acme/qa.json"]);
+ * screen("@acme/qa.json", "input", { question: "Why?" }); // true
+ */
+export function createExampleScreen(index: SpecIndex, flows: Iterable<string>): ExampleScreen {
+  registerAjvFormats();
+  const lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema>;
+  const screened = new Map<string, Schema>();
+  try {
+    for (const [relPath, value] of index.files) {
+      if (index.flowFiles.has(relPath) || !isPlainObject(value)) continue;
+      // A shared file the screen cannot read as Ajv does could be reached by any flow.
+      if (!canScreen(value)) return () => false;
+      dereference(screenCopy(value), lookup, new URL(fileUri(relPath)));
+    }
+    for (const relPath of flows) {
+      const value = index.files.get(relPath);
+      if (!isPlainObject(value)) continue;
+      for (const part of ["input", "output"] as const) {
+        const schema = value[part];
+        if (!isPlainObject(schema) || !canScreen(schema)) continue;
+        const copy = screenCopy(schema);
+        dereference(copy, lookup, new URL(fileUri(relPath, part)));
+        screened.set(fileUri(relPath, part), copy);
+      }
+    }
+  } catch {
+    // Two schemas claiming one URI, or a URI cfworker cannot read: Ajv decides every flow.
+    return () => false;
+  }
+  return (relPath, part, value) => {
+    const schema = screened.get(fileUri(relPath, part));
+    if (schema === undefined) return false;
+    try {
+      return validate(value, schema, "2020-12", lookup, true).valid;
+    } catch {
+      // An unresolved `$ref`, or a pattern that compiles only without the u flag.
+      return false;
+    }
+  };
+}
+
+function canScreen(schema: Record<string, unknown>): boolean {
+  const text = JSON.stringify(schema);
+  return (
+    !AJV_ONLY.some((keyword) => text.includes(`"${keyword}"`)) && !text.includes('"__proto__"')
+  );
+}
+
+/**
+ * A copy for cfworker, which marks every schema object it reads: the spec's own values stay as
+ * they are. Each `format` names Ajv's definition instead; the number formats become the checks
+ * ajv-formats makes of numbers, and formats that accept anything are dropped.
+ */
+function screenCopy(schema: Record<string, unknown>): Schema {
+  return copySubschema(schema) as Schema;
+}
+
+function copySubschema(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  const copy = mapSubschemas(schema, copySubschema);
+  if (typeof copy.format !== "string") return copy;
+  const { format, ...rest } = copy;
+  const check = NUMBER_FORMATS[format];
+  if (check !== undefined) return { ...rest, allOf: [...asArray(rest.allOf), check] };
+  return isStringFormat(format) ? { ...rest, format: `${FORMAT_PREFIX}${format}` } : rest;
+}
+
+/** ajv-formats' number formats, as schemas: Ajv applies them to numbers only. */
+const NUMBER_FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
+  int32: {
+    anyOf: [
+      { not: { type: "number" } },
+      { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+    ],
+  },
+  int64: { anyOf: [{ not: { type: "number" } }, { type: "integer" }] },
+};
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+type FormatDefinition = (typeof fullFormats)[keyof typeof fullFormats];
+
+function isStringFormat(name: string): boolean {
+  const definition = Object.hasOwn(fullFormats, name)
+    ? (fullFormats as Record<string, FormatDefinition>)[name]
+    : undefined;
+  return stringTest(definition) !== undefined;
+}
+
+/** The test ajv-formats makes of a string, or undefined for formats that check no string. */
+function stringTest(
+  definition: FormatDefinition | undefined,
+): ((value: string) => boolean) | undefined {
+  if (definition === undefined || typeof definition === "boolean") return undefined;
+  // Ajv reads a string definition as a pattern's source.
+  if (typeof definition === "string") return stringTest(new RegExp(definition, "u"));
+  if (definition instanceof RegExp) return (value) => definition.test(value);
+  if (typeof definition === "function") return definition;
+  if ("type" in definition && definition.type === "number") return undefined;
+  if ("async" in definition && definition.async === true) return undefined;
+  return stringTest(definition.validate as FormatDefinition);
+}
+
+/**
+ * Adds ajv-formats' definitions to cfworker's format table under prefixed names. Only names no
+ * schema uses are added, so anyone else's use of cfworker sees its table as it was.
+ */
+function registerAjvFormats(): void {
+  const table = cfworkerFormats as Record<string, (value: string) => boolean>;
+  for (const [name, definition] of Object.entries(fullFormats)) {
+    const test = stringTest(definition);
+    if (test !== undefined) table[`${FORMAT_PREFIX}${name}`] ??= test;
+  }
+}
