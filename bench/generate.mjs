@@ -11,10 +11,16 @@
 //   trusted --check     the same with --trust-manifest: answered from the committed manifest
 //   one edit            generate in a fresh checkout after editing one spec's description (renders all)
 //   trusted edit        the same with --trust-manifest: files the manifest shows current are kept
+//   warm edit           one spec edited where generate ran before (its render cache warm): the run
+//                       a developer makes after saving a spec, and one cycle of --watch
 //   unchanged rerun     generate again where it just ran (render cache and output current)
-// and prints, per case, the median wall time and peak RSS (GNU time: the largest process; worker
-// threads count inside it) and the ratio to openapi-typescript's median of the same run, next to
-// issue 12's targets. Writes bench/out/generate.json.
+// and, on the same flows with one example each (bench/add-examples.mjs), as the README asks users
+// to write them:
+//   openapi-typescript  on flowgen's own openapi.json for those flows, examples included (the anchor)
+//   cold, examples      flowgen generate of those flows, no render cache
+// It prints, per case, the median wall time and peak RSS (GNU time: the largest process; worker
+// threads count inside it) and the ratio to its anchor's median in the same run, next to the
+// targets. Writes bench/out/generate.json.
 //
 //   node bench/generate.mjs [--flows 1000] [--reps 3]
 
@@ -23,6 +29,7 @@ import { spawnSync, execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { addExamples } from "./add-examples.mjs";
 import { median } from "./stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,7 +49,15 @@ const EDITED = "@org0/flow-1.json";
  * --check and first generate render everything: cold's target. Trusting the manifest keeps the
  * earlier targets.
  */
-const TARGETS = { cold: 1.0, check: 1.0, checkTrusted: 0.25, edit: 1.0, editTrusted: 0.5 };
+const TARGETS = {
+  cold: 1.0,
+  coldExamples: 1.0,
+  check: 1.0,
+  checkTrusted: 0.25,
+  edit: 1.0,
+  editTrusted: 0.5,
+  warmEdit: 0.25,
+};
 
 const args = parseArgs(process.argv.slice(2));
 if (!existsSync(MKSPEC))
@@ -72,6 +87,13 @@ run([BIN, "generate", "--specs", "specs", "--out", "generated", "--no-cache"], c
 const warmDir = path.join(OUT, "warm");
 cpSync(committed, warmDir, { recursive: true });
 run([BIN, "generate", "--specs", "specs", "--out", "generated"], warmDir); // fills the render cache
+let warmEdits = 0;
+
+// The same flows with one example each, and flowgen's OpenAPI document for them (the anchor's input).
+const examples = path.join(OUT, "examples");
+cpSync(specs, path.join(examples, "specs"), { recursive: true });
+await addExamples(path.join(examples, "specs"));
+run([BIN, "generate", "--specs", "specs", "--out", "generated", "--no-cache"], examples);
 
 const cases = {
   anchor: () => run([OPENAPI_TS, document, "-o", path.join(OUT, "openapi-typescript.d.ts")], OUT),
@@ -95,7 +117,25 @@ const cases = {
       [BIN, "generate", "--specs", "specs", "--out", "generated", "--trust-manifest"],
       editedCheckout(),
     ),
+  warmEdit: () => {
+    editSpec(warmDir, `Edited ${++warmEdits}.`);
+    return run([BIN, "generate", "--specs", "specs", "--out", "generated"], warmDir);
+  },
   rerun: () => run([BIN, "generate", "--specs", "specs", "--out", "generated"], warmDir),
+  anchorExamples: () =>
+    run(
+      [
+        OPENAPI_TS,
+        path.join(examples, "generated/openapi.json"),
+        "-o",
+        path.join(OUT, "openapi-typescript-examples.d.ts"),
+      ],
+      OUT,
+    ),
+  coldExamples: () => {
+    rmSync(path.join(examples, "cold"), { recursive: true, force: true });
+    return run([BIN, "generate", "--specs", "specs", "--out", "cold", "--no-cache"], examples);
+  },
 };
 
 const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
@@ -139,17 +179,33 @@ const rows = [
     `≤ ${TARGETS.editTrusted}x`,
     "",
   ],
+  ["one edit, warm render cache", summary.warmEdit, `≤ ${TARGETS.warmEdit}x`, ""],
   ["unchanged rerun", summary.rerun, "< 1 s", ""],
+  [
+    "openapi-typescript, flows with an example (anchor)",
+    summary.anchorExamples,
+    "",
+    "",
+    "examples",
+  ],
+  [
+    "cold generate, flows with an example",
+    summary.coldExamples,
+    `≤ ${TARGETS.coldExamples}x`,
+    `${(summary.coldExamples.mb / summary.anchorExamples.mb).toFixed(2)}x`,
+    "examples",
+  ],
 ];
 console.log(
   "\n| case | wall s | ratio to openapi-typescript | per-rep ratios | target | peak MB | memory ratio |",
 );
 console.log("|---|---:|---:|---|---|---:|---|");
-for (const [label, row, target, memory] of rows) {
+for (const [label, row, target, memory, flows] of rows) {
+  const base = flows === "examples" ? summary.anchorExamples : anchor;
   const perRep = row.perRep
-    .map((s, i) => (s.seconds / anchor.perRep[i].seconds).toFixed(2))
+    .map((s, i) => (s.seconds / base.perRep[i].seconds).toFixed(2))
     .join(", ");
-  const ratio = row === anchor ? "1.00x" : `${(row.seconds / anchor.seconds).toFixed(2)}x`;
+  const ratio = row === base ? "1.00x" : `${(row.seconds / base.seconds).toFixed(2)}x`;
   console.log(
     `| ${label} | ${row.seconds.toFixed(2)} | ${ratio} | ${perRep} | ${target} | ${row.mb} | ${memory} |`,
   );
@@ -162,11 +218,16 @@ writeFileSync(
 /** A fresh checkout with one spec's description edited. */
 function editedCheckout() {
   const dir = freshCheckout();
+  editSpec(dir, "Edited.");
+  return dir;
+}
+
+/** Sets the description of one spec in the project at `dir` (each text a new edit). */
+function editSpec(dir, text) {
   const file = path.join(dir, "specs", EDITED);
   const spec = JSON.parse(readFileSync(file, "utf8"));
-  spec.description = `${spec.description ?? ""} Edited.`.trim();
+  spec.description = text;
   writeFileSync(file, `${JSON.stringify(spec, null, 2)}\n`);
-  return dir;
 }
 
 /** A new folder holding the committed specs and output, as `git clone` would leave them: no cache, new mtimes. */
