@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serve } from "../src/api/serve.js";
+import { createRateLimiter } from "../src/serve/rate-limit.js";
 import { verify, type VerifyReport } from "../src/api/verify.js";
 import { formatVerifyReport } from "../src/verify/format-report.js";
 import {
@@ -393,19 +394,101 @@ describe("flowgen verify on a shared platform", () => {
     const outcomes = result.report.flows.flatMap((flow) =>
       flow.cases.map((c) => `${c.flowId} ${c.name}: ${c.outcome}`),
     );
+    // Waits the platform asked for are not failed attempts: the first case waits them out until the budget is spent.
     expect(outcomes).toEqual([
       '@shop/page example "first": unanswered',
-      "@shop/page no key: unanswered",
+      "@shop/page no key: skipped",
       '@shop/ping example "first": skipped',
       "@shop/ping no key: skipped",
     ]);
+    expect(result.report.flows[0]?.cases[0]?.attempts).toBe(6);
     expect(result.report.flows[0]?.cases[0]?.reason).toBe(
-      "the platform answered 429 after 4 attempts",
-    );
-    expect(result.report.flows[0]?.cases[1]?.reason).toBe(
       "the request budget (--max-requests 6) was spent while the platform kept answering 429",
     );
-    expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000]);
+    expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000, 1000]);
+  });
+
+  it("after a 429, resumes one request at a time, and does not count the waits it was asked for as attempts", async () => {
+    const cwd = await tempProject(SPECS);
+    const clock = fakeClock();
+    // flowgen serve --rate 1 --burst 1, on the test's clock: the bucket refills only as verify waits.
+    const limiter = createRateLimiter({ rate: 1, burst: 1 }, () => clock.now());
+    const statuses: number[] = [];
+    // Requests in flight as each arrives once verify has waited a first time: one, if it resumes paced.
+    const inFlightAfterPause: number[] = [];
+    // Each answer is held back a moment, so requests sent together meet the bucket together.
+    const hold = (inFlight: number) => {
+      if (clock.sleeps.length > 0) inFlightAfterPause.push(inFlight);
+      return new Promise<void>((resolve) => setTimeout(resolve, 20));
+    };
+    const platform = await startStandIn(
+      requireKey(KEY, (call): StandInAnswer => {
+        const rate = limiter.take("ci");
+        const headers = {
+          "ratelimit-limit": String(rate.limit),
+          "ratelimit-remaining": String(rate.remaining),
+          "ratelimit-reset": String(rate.resetSeconds),
+        };
+        statuses.push(rate.allowed ? 200 : 429);
+        return rate.allowed
+          ? { headers, json: FAITHFUL[call.path] }
+          : {
+              status: 429,
+              headers: { ...headers, "retry-after": String(rate.retryAfterSeconds) },
+              json: { code: "rate_limited", message: "Slow down." },
+            };
+      }),
+      hold,
+    );
+    const result = await verify({
+      cwd,
+      config: false,
+      baseUrl: platform.url,
+      apiKey: KEY,
+      flows: ["@shop/*"],
+      generate: 2,
+      seed: 1,
+      clock,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const unpassed = result.report.flows.flatMap((flow) =>
+      flow.cases
+        .filter((c) => c.outcome !== "passed")
+        .map((c) => `${c.flowId} ${c.name}: ${c.reason}`),
+    );
+    expect(unpassed).toEqual([]);
+    // Only the opening burst (4 at once, the default concurrency; 3 of them keyed) can meet an
+    // empty bucket: after it, one request at a time, each after the reset its answer names.
+    expect(inFlightAfterPause.length).toBeGreaterThan(0);
+    expect(Math.max(...inFlightAfterPause)).toBe(1);
+    const refused = statuses.filter((status) => status === 429).length;
+    expect(refused).toBeLessThanOrEqual(2);
+    expect(result.report.requests).toBe(24 + refused);
+  });
+
+  it("leaves a request unanswered once the waits it was asked for pass the most it waits in all", async () => {
+    const cwd = await tempProject(SPECS);
+    const saturated = await startStandIn(() => ({
+      status: 429,
+      headers: { "retry-after": "50" },
+      json: { code: "rate_limited", message: "Slow down." },
+    }));
+    const clock = fakeClock();
+    const result = await verify({
+      cwd,
+      config: false,
+      baseUrl: saturated.url,
+      apiKey: KEY,
+      flows: ["@shop/ping"],
+      concurrency: 1,
+      clock,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report.flows[0]?.cases[0]?.reason).toBe(
+      "the platform kept answering 429 for 300 s (7 attempts); flowgen verify waits at most 300 s in all for one request",
+    );
+    // Six waits for each of the flow's two cases: the seventh would pass 300 s.
+    expect(clock.sleeps).toEqual(Array<number>(12).fill(50_000));
   });
 
   it("waits out a spent rate-limit window before the next request", async () => {

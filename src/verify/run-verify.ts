@@ -11,6 +11,7 @@ export interface RunOptions {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly maxWaitMs: number;
+  readonly maxTotalWaitMs: number;
   readonly clock: VerifyClock;
 }
 
@@ -36,6 +37,7 @@ export async function runCases(
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
     maxWaitMs: options.maxWaitMs,
+    maxTotalWaitMs: options.maxTotalWaitMs,
   };
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   let next = 0;

@@ -65,6 +65,7 @@ export async function verifyProject(
         apiKey: target.apiKey ?? "",
         maxRetries: VERIFY_DEFAULTS.maxRetries,
         maxWaitMs: VERIFY_DEFAULTS.maxWaitMs,
+        maxTotalWaitMs: VERIFY_DEFAULTS.maxTotalWaitMs,
         clock: options.clock ?? SYSTEM_CLOCK,
       });
   const report = summarizeReport({ ...run, requests }, selected.ids, results, notes);
