@@ -548,6 +548,23 @@ describe("flowgen verify on a shared platform", () => {
     );
   });
 
+  it("reports a refused key once (exit 2), not a violation per case, and stops sending", async () => {
+    const cwd = await tempProject(SPECS);
+    const platform = await startStandIn(faithful);
+    vi.stubEnv("FLOW_API_KEY", "sk_wrong_key");
+    const run = await runCli(cwd, "verify", "--base-url", platform.url, "--concurrency", "1");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      [
+        `FLOW_API_KEY: the platform at ${platform.url} refused the key: POST /v1/@shop/busy with it answered 401; set FLOW_API_KEY to a key this platform issued (and check --base-url). flowgen verify stopped after 1 request and checked nothing [key-refused] flowgen-cli/docs/errors.md#key-refused`,
+        "flowgen verify: 1 problem; nothing was checked.",
+        "",
+      ].join("\n"),
+    );
+    expect(platform.calls).toHaveLength(1);
+  });
+
   it("refuses to start without a key, with a base URL that would leak it, or with bad numbers (exit 2)", async () => {
     const cwd = await tempProject(SPECS);
     vi.stubEnv("FLOW_API_KEY", "");
