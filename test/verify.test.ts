@@ -250,6 +250,100 @@ describe("flowgen verify against a platform stand-in", () => {
   });
 });
 
+describe("flowgen verify's checks can fail", () => {
+  it("names a schema-breaking input answered 200 and a keyless call answered 200 (exit 1)", async () => {
+    const cwd = await tempProject(SPECS);
+    // Takes anything: no input check, no key check.
+    const lax = await startStandIn((call) => ({ json: FAITHFUL[call.path] }));
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(
+      cwd,
+      "verify",
+      "--base-url",
+      lax.url,
+      "@shop/order",
+      "--negative",
+      "--concurrency",
+      "1",
+    );
+    expect(run.code).toBe(1);
+    const violations = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("  failed: ") || line.startsWith("    #"));
+    expect(violations).toEqual([
+      "  failed: negative: /id missing (required): POST /v1/@shop/order {} → 200",
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /id as 12345 (type: "string"): POST /v1/@shop/order {"id":12345} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /id as "" (minLength: 1): POST /v1/@shop/order {"id":""} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /flowgenUnexpectedProperty added (additionalProperties: false): POST /v1/@shop/order {"id":"o1","flowgenUnexpectedProperty":"flowgen"} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      "  failed: negative: body [] (an array, not an object): POST /v1/@shop/order [] → 200",
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: no key: POST /v1/@shop/order without a key {"id":"o1"} → 200',
+      '    #: expected 401 with the error body: the call carries no key; got 200: {"orderId":"o1","status":"open"}',
+    ]);
+  });
+
+  it("reports a value that breaks its declared format (uuid, date-time) by pointer", async () => {
+    const cwd = await tempProject({
+      "specs/@shop/event.json": spec(
+        {
+          type: "object",
+          required: ["id", "at"],
+          properties: {
+            id: { type: "string", format: "uuid" },
+            at: { type: "string", format: "date-time" },
+          },
+        },
+        {
+          input: { id: "e1" },
+          output: { id: "0b7c6a5e-8a5f-4a1e-9e53-2f0c3d2b1a00", at: "2026-01-01T00:00:00Z" },
+        },
+      ),
+    });
+    const drift = await startStandIn(
+      requireKey(KEY, () => ({ json: { id: "not-a-uuid", at: "yesterday at noon" } })),
+    );
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(cwd, "verify", "--base-url", drift.url);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '    #/id: expected must match format "uuid" (format: "uuid"); got "not-a-uuid"\n    #/at: expected must match format "date-time" (format: "date-time"); got "yesterday at noon"\n',
+    );
+  });
+});
+
+describe("flowgen verify --seed", () => {
+  it("replays the same generated inputs for the same seed, and draws others for another", async () => {
+    const cwd = await tempProject(SPECS);
+    const plan = async (seed: string) => {
+      const run = await runCli(
+        cwd,
+        "verify",
+        "--base-url",
+        "https://api.example.com",
+        "--dry-run",
+        "--generate",
+        "3",
+        "--seed",
+        seed,
+      );
+      expect(run.code).toBe(0);
+      // The header names the seed; the requests follow.
+      return run.stdout
+        .split("\n")
+        .slice(1)
+        .filter((line) => line.includes("generated"));
+    };
+    const first = await plan("7");
+    expect(first).toHaveLength(6 * 3);
+    expect(await plan("7")).toEqual(first);
+    expect(await plan("8")).not.toEqual(first);
+  });
+});
+
 describe("flowgen verify on a shared platform", () => {
   it("never prints or returns the key, whatever the platform echoes, in any format", async () => {
     const cwd = await tempProject(SPECS);
