@@ -37,6 +37,7 @@ export const verifyCommand: Command = {
     seed: {
       type: "number",
       defaultDescription: "random, printed",
+      example: "42",
       describe: "Seed of the generated inputs: replays a run's inputs",
     },
     negative: {
@@ -73,7 +74,7 @@ export const verifyCommand: Command = {
   examples: [
     ["$0 verify --base-url https://api.example.com", "Every flow's examples"],
     [
-      "$0 verify @acme/* --generate 5 --negative --format junit > verify.xml",
+      "$0 verify '@acme/*' --generate 5 --negative --format junit > verify.xml",
       "More inputs, for CI",
     ],
   ],
