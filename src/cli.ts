@@ -170,6 +170,12 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
     ...Object.keys(command?.options ?? {}),
   ];
   return failures.map((message) => {
+    // yargs says "Invalid values:\n  Argument: format, Given: "xml", Choices: "text", …" on two lines.
+    const invalid = /^Invalid values:\s+Argument: ([\w-]+), Given: (.+), Choices: (.+)$/.exec(
+      message,
+    );
+    if (invalid !== null)
+      return `flowgen: --${invalid[1]} must be one of ${invalid[3]}, not ${invalid[2]}`;
     const unknown = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ");
     if (unknown === undefined || command === undefined) return `flowgen: ${message}`;
     const hints = unknown.flatMap((name) => {

@@ -63,6 +63,7 @@ export const ISSUE_CODES = {
   "cannot-listen":
     "flowgen serve cannot listen on its host and port (the port is in use, the host does not resolve or is not this machine's, or a low port needs privileges).",
   "no-api-key": "flowgen verify: FLOW_API_KEY is not set, or holds a key that cannot be sent.",
+  "key-refused": "flowgen verify: the platform answered 401 to a call carrying FLOW_API_KEY.",
   "no-base-url":
     "flowgen verify: no base URL from --base-url, FLOW_BASE_URL or the config, or one it will not send a key to.",
   "unknown-flow": "flowgen verify: a flow id or pattern matches no flow with a spec.",

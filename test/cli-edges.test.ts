@@ -25,6 +25,14 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     [["serve", "--port", "abc"], 'flowgen: --port must be a number, not "abc"'],
     [["serve", "--fault"], "flowgen: --fault needs a value"],
     [["diff", "--format"], "flowgen: --format needs a value"],
+    [
+      ["verify", "--seed", "abc"],
+      'flowgen: --seed must be a number, not "abc", such as --seed 42 [invalid-option]',
+    ],
+    [
+      ["verify", "--format", "xml"],
+      'flowgen: --format must be one of "text", "json", "junit", not "xml" [invalid-option]',
+    ],
   ])("flowgen %j", async (argv, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, ...argv);
@@ -36,6 +44,13 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     for (const line of lines.slice(0, -1))
       expect(line).toMatch(/ \[invalid-option\] flowgen-cli\/docs\/errors\.md#invalid-option$/);
     expect(await readdir(dir)).toEqual(["specs"]);
+  });
+
+  it("quotes the glob in verify's help example, so a shell passes it to flowgen unexpanded", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const help = await flowgen(dir, "verify", "--help");
+    expect(help.stdout).toContain("flowgen verify '@acme/*' --generate 5");
+    expect(help.stdout).not.toMatch(/verify @acme\/\*/);
   });
 
   it("still takes the short flags it has, bundled too, and negative numbers as values", async () => {

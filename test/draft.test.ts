@@ -363,6 +363,14 @@ export const wrong: EventsOutput = { status: "lost", result: "ok" };
     );
     const unpaired = await runCli(cwd, "new", "@rec/d", "--from-sample-output", "out.json");
     expect(unpaired.stderr).toContain("0 input samples and 1 output sample do not pair up");
+    const missing = await runCli(cwd, "new", "@rec/f", "--from-sample", "nosuchdir");
+    expect(missing.stderr).toBe(
+      [
+        "nosuchdir: not found; check the path (a sample file with its --from-sample-output, a folder of recordings, or a .jsonl file) [invalid-sample] flowgen-cli/docs/errors.md#invalid-sample",
+        "flowgen new: 1 problem; nothing was written.",
+        "",
+      ].join("\n"),
+    );
     expect(existsSync(path.join(cwd, "specs"))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serve } from "../src/api/serve.js";
+import { createRateLimiter } from "../src/serve/rate-limit.js";
 import { verify, type VerifyReport } from "../src/api/verify.js";
 import { formatVerifyReport } from "../src/verify/format-report.js";
 import {
@@ -249,6 +250,100 @@ describe("flowgen verify against a platform stand-in", () => {
   });
 });
 
+describe("flowgen verify's checks can fail", () => {
+  it("names a schema-breaking input answered 200 and a keyless call answered 200 (exit 1)", async () => {
+    const cwd = await tempProject(SPECS);
+    // Takes anything: no input check, no key check.
+    const lax = await startStandIn((call) => ({ json: FAITHFUL[call.path] }));
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(
+      cwd,
+      "verify",
+      "--base-url",
+      lax.url,
+      "@shop/order",
+      "--negative",
+      "--concurrency",
+      "1",
+    );
+    expect(run.code).toBe(1);
+    const violations = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("  failed: ") || line.startsWith("    #"));
+    expect(violations).toEqual([
+      "  failed: negative: /id missing (required): POST /v1/@shop/order {} → 200",
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /id as 12345 (type: "string"): POST /v1/@shop/order {"id":12345} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /id as "" (minLength: 1): POST /v1/@shop/order {"id":""} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: negative: /flowgenUnexpectedProperty added (additionalProperties: false): POST /v1/@shop/order {"id":"o1","flowgenUnexpectedProperty":"flowgen"} → 200',
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      "  failed: negative: body [] (an array, not an object): POST /v1/@shop/order [] → 200",
+      '    #: expected 400 (or 422) with the error body: the input breaks the flow\'s input schema; got 200: {"orderId":"o1","status":"open"}',
+      '  failed: no key: POST /v1/@shop/order without a key {"id":"o1"} → 200',
+      '    #: expected 401 with the error body: the call carries no key; got 200: {"orderId":"o1","status":"open"}',
+    ]);
+  });
+
+  it("reports a value that breaks its declared format (uuid, date-time) by pointer", async () => {
+    const cwd = await tempProject({
+      "specs/@shop/event.json": spec(
+        {
+          type: "object",
+          required: ["id", "at"],
+          properties: {
+            id: { type: "string", format: "uuid" },
+            at: { type: "string", format: "date-time" },
+          },
+        },
+        {
+          input: { id: "e1" },
+          output: { id: "0b7c6a5e-8a5f-4a1e-9e53-2f0c3d2b1a00", at: "2026-01-01T00:00:00Z" },
+        },
+      ),
+    });
+    const drift = await startStandIn(
+      requireKey(KEY, () => ({ json: { id: "not-a-uuid", at: "yesterday at noon" } })),
+    );
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(cwd, "verify", "--base-url", drift.url);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '    #/id: expected must match format "uuid" (format: "uuid"); got "not-a-uuid"\n    #/at: expected must match format "date-time" (format: "date-time"); got "yesterday at noon"\n',
+    );
+  });
+});
+
+describe("flowgen verify --seed", () => {
+  it("replays the same generated inputs for the same seed, and draws others for another", async () => {
+    const cwd = await tempProject(SPECS);
+    const plan = async (seed: string) => {
+      const run = await runCli(
+        cwd,
+        "verify",
+        "--base-url",
+        "https://api.example.com",
+        "--dry-run",
+        "--generate",
+        "3",
+        "--seed",
+        seed,
+      );
+      expect(run.code).toBe(0);
+      // The header names the seed; the requests follow.
+      return run.stdout
+        .split("\n")
+        .slice(1)
+        .filter((line) => line.includes("generated"));
+    };
+    const first = await plan("7");
+    expect(first).toHaveLength(6 * 3);
+    expect(await plan("7")).toEqual(first);
+    expect(await plan("8")).not.toEqual(first);
+  });
+});
+
 describe("flowgen verify on a shared platform", () => {
   it("never prints or returns the key, whatever the platform echoes, in any format", async () => {
     const cwd = await tempProject(SPECS);
@@ -393,19 +488,101 @@ describe("flowgen verify on a shared platform", () => {
     const outcomes = result.report.flows.flatMap((flow) =>
       flow.cases.map((c) => `${c.flowId} ${c.name}: ${c.outcome}`),
     );
+    // Waits the platform asked for are not failed attempts: the first case waits them out until the budget is spent.
     expect(outcomes).toEqual([
       '@shop/page example "first": unanswered',
-      "@shop/page no key: unanswered",
+      "@shop/page no key: skipped",
       '@shop/ping example "first": skipped',
       "@shop/ping no key: skipped",
     ]);
+    expect(result.report.flows[0]?.cases[0]?.attempts).toBe(6);
     expect(result.report.flows[0]?.cases[0]?.reason).toBe(
-      "the platform answered 429 after 4 attempts",
-    );
-    expect(result.report.flows[0]?.cases[1]?.reason).toBe(
       "the request budget (--max-requests 6) was spent while the platform kept answering 429",
     );
-    expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000]);
+    expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000, 1000]);
+  });
+
+  it("after a 429, resumes one request at a time, and does not count the waits it was asked for as attempts", async () => {
+    const cwd = await tempProject(SPECS);
+    const clock = fakeClock();
+    // flowgen serve --rate 1 --burst 1, on the test's clock: the bucket refills only as verify waits.
+    const limiter = createRateLimiter({ rate: 1, burst: 1 }, () => clock.now());
+    const statuses: number[] = [];
+    // Requests in flight as each arrives once verify has waited a first time: one, if it resumes paced.
+    const inFlightAfterPause: number[] = [];
+    // Each answer is held back a moment, so requests sent together meet the bucket together.
+    const hold = (inFlight: number) => {
+      if (clock.sleeps.length > 0) inFlightAfterPause.push(inFlight);
+      return new Promise<void>((resolve) => setTimeout(resolve, 20));
+    };
+    const platform = await startStandIn(
+      requireKey(KEY, (call): StandInAnswer => {
+        const rate = limiter.take("ci");
+        const headers = {
+          "ratelimit-limit": String(rate.limit),
+          "ratelimit-remaining": String(rate.remaining),
+          "ratelimit-reset": String(rate.resetSeconds),
+        };
+        statuses.push(rate.allowed ? 200 : 429);
+        return rate.allowed
+          ? { headers, json: FAITHFUL[call.path] }
+          : {
+              status: 429,
+              headers: { ...headers, "retry-after": String(rate.retryAfterSeconds) },
+              json: { code: "rate_limited", message: "Slow down." },
+            };
+      }),
+      hold,
+    );
+    const result = await verify({
+      cwd,
+      config: false,
+      baseUrl: platform.url,
+      apiKey: KEY,
+      flows: ["@shop/*"],
+      generate: 2,
+      seed: 1,
+      clock,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const unpassed = result.report.flows.flatMap((flow) =>
+      flow.cases
+        .filter((c) => c.outcome !== "passed")
+        .map((c) => `${c.flowId} ${c.name}: ${c.reason}`),
+    );
+    expect(unpassed).toEqual([]);
+    // Only the opening burst (4 at once, the default concurrency; 3 of them keyed) can meet an
+    // empty bucket: after it, one request at a time, each after the reset its answer names.
+    expect(inFlightAfterPause.length).toBeGreaterThan(0);
+    expect(Math.max(...inFlightAfterPause)).toBe(1);
+    const refused = statuses.filter((status) => status === 429).length;
+    expect(refused).toBeLessThanOrEqual(2);
+    expect(result.report.requests).toBe(24 + refused);
+  });
+
+  it("leaves a request unanswered once the waits it was asked for pass the most it waits in all", async () => {
+    const cwd = await tempProject(SPECS);
+    const saturated = await startStandIn(() => ({
+      status: 429,
+      headers: { "retry-after": "50" },
+      json: { code: "rate_limited", message: "Slow down." },
+    }));
+    const clock = fakeClock();
+    const result = await verify({
+      cwd,
+      config: false,
+      baseUrl: saturated.url,
+      apiKey: KEY,
+      flows: ["@shop/ping"],
+      concurrency: 1,
+      clock,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.report.flows[0]?.cases[0]?.reason).toBe(
+      "the platform kept answering 429 for 300 s (7 attempts); flowgen verify waits at most 300 s in all for one request",
+    );
+    // Six waits for each of the flow's two cases: the seventh would pass 300 s.
+    expect(clock.sleeps).toEqual(Array<number>(12).fill(50_000));
   });
 
   it("waits out a spent rate-limit window before the next request", async () => {
@@ -463,6 +640,23 @@ describe("flowgen verify on a shared platform", () => {
     expect(run.stdout).toContain(
       "0 passed, 0 failed, 1 unanswered, 11 skipped in 6 flows; 1 request of at most 500",
     );
+  });
+
+  it("reports a refused key once (exit 2), not a violation per case, and stops sending", async () => {
+    const cwd = await tempProject(SPECS);
+    const platform = await startStandIn(faithful);
+    vi.stubEnv("FLOW_API_KEY", "sk_wrong_key");
+    const run = await runCli(cwd, "verify", "--base-url", platform.url, "--concurrency", "1");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      [
+        `FLOW_API_KEY: the platform at ${platform.url} refused the key: POST /v1/@shop/busy with it answered 401; set FLOW_API_KEY to a key this platform issued (and check --base-url). flowgen verify stopped after 1 request and checked nothing [key-refused] flowgen-cli/docs/errors.md#key-refused`,
+        "flowgen verify: 1 problem; nothing was checked.",
+        "",
+      ].join("\n"),
+    );
+    expect(platform.calls).toHaveLength(1);
   });
 
   it("refuses to start without a key, with a base URL that would leak it, or with bad numbers (exit 2)", async () => {

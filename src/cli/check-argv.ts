@@ -1,8 +1,11 @@
 import type { Options } from "yargs";
 
-/** One flag a command (or every command) takes, as yargs declares it. */
+/**
+ * One flag a command (or every command) takes, as yargs declares it, and a value to show in a
+ * usage message when its `defaultDescription` is prose rather than a value (`random, printed`).
+ */
 export interface FlagTable {
-  readonly [name: string]: Options;
+  readonly [name: string]: Options & { readonly example?: string };
 }
 
 /**
@@ -57,8 +60,8 @@ export function findMissingValues(
       continue;
     const value = args[name];
     const values: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    const example =
-      flag.defaultDescription === undefined ? "" : `, such as --${name} ${flag.defaultDescription}`;
+    const shown = flag.example ?? flag.defaultDescription;
+    const example = shown === undefined ? "" : `, such as --${name} ${shown}`;
     const typed = typedValues(argv, name);
     if (typed.includes(undefined) || values.some((item) => item === "")) {
       problems.push(`--${name} needs a value${example}`);

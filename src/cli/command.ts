@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Options, PositionalOptions } from "yargs";
+import type { PositionalOptions } from "yargs";
 import type { Issue, IssueCode } from "../issues.js";
 import { formatIssue, sortIssues } from "../issues.js";
 import type { Paint, Terminal } from "./terminal.js";
+import type { FlagTable } from "./check-argv.js";
 
 /** Exit codes, as documented in docs/cli.md. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, internal: 3, breaking: 4 } as const;
@@ -40,7 +41,7 @@ export interface Command {
   readonly describe: string;
   readonly positionals?: Readonly<Record<string, PositionalOptions>>;
   /** Flags, kebab-case. No `default`: a flag not given leaves the config file's value in place (show it with `defaultDescription`). */
-  readonly options: Readonly<Record<string, Options>>;
+  readonly options: FlagTable;
   readonly examples?: readonly (readonly [string, string])[];
   /** Text under the command's --help; default EXIT_CODES_HELP (a command whose exit codes differ says so here). */
   readonly epilogue?: string;

@@ -7,7 +7,7 @@ import { reportIssues, type Command, type Io } from "./command.js";
 export const VERIFY_EXIT = { passed: 0, violation: 1, usage: 2, unanswered: 3 } as const;
 
 export const VERIFY_EXIT_HELP =
-  "Exit codes: 0 every answer kept the contract, 1 an answer broke it, 2 a usage problem (options, config, specs, no key), 3 the platform could not be reached or kept refusing (also: an internal error, with its stack).";
+  "Exit codes: 0 every answer kept the contract, 1 an answer broke it, 2 a usage problem (options, config, specs, no key, or a key the platform refused), 3 the platform could not be reached or kept refusing (also: an internal error, with its stack).";
 
 /** `flowgen verify`: the specs against the live platform. */
 export const verifyCommand: Command = {
@@ -37,6 +37,7 @@ export const verifyCommand: Command = {
     seed: {
       type: "number",
       defaultDescription: "random, printed",
+      example: "42",
       describe: "Seed of the generated inputs: replays a run's inputs",
     },
     negative: {
@@ -73,7 +74,7 @@ export const verifyCommand: Command = {
   examples: [
     ["$0 verify --base-url https://api.example.com", "Every flow's examples"],
     [
-      "$0 verify @acme/* --generate 5 --negative --format junit > verify.xml",
+      "$0 verify '@acme/*' --generate 5 --negative --format junit > verify.xml",
       "More inputs, for CI",
     ],
   ],
@@ -96,12 +97,14 @@ export const verifyCommand: Command = {
       timeout: args["timeout"] as number | undefined,
       dryRun: args["dryRun"] as boolean | undefined,
     });
-    if (!result.ok)
-      return reportIssues(
-        io,
-        result.issues,
-        (count) => `flowgen verify: ${count}; nothing was sent.`,
+    if (!result.ok) {
+      const refused = result.issues.some((issue) => issue.code === "key-refused");
+      return reportIssues(io, result.issues, (count) =>
+        refused
+          ? `flowgen verify: ${count}; nothing was checked.`
+          : `flowgen verify: ${count}; nothing was sent.`,
       );
+    }
     io.out(formatVerifyReport(result.report, args["format"] as VerifyFormat));
     const { outcome } = result.report;
     return outcome === "failed"

@@ -42,6 +42,14 @@ export async function readSamples(
       () => "missing",
     );
     if (kind === "folder") return readRecordingFolder(cwd, file);
+    // Before pairing: a path that is not there is the mistake to name, not the missing output.
+    if (kind === "missing")
+      return failed({
+        code: "invalid-sample",
+        file: display(cwd, file),
+        message:
+          "not found; check the path (a sample file with its --from-sample-output, a folder of recordings, or a .jsonl file)",
+      });
     if (/\.(jsonl|ndjson)$/i.test(only)) return readJsonLines(cwd, file);
   }
   if (inputs.length === 0 || inputs.length !== outputs.length)

@@ -1,8 +1,8 @@
 /**
  * How `flowgen verify` keeps to a shared, rate-limited platform: a budget of requests for the
- * whole run, and one pause that every worker waits out, set by Retry-After and by rate-limit
- * headers saying the window is spent. Time comes from a clock the caller passes, so tests wait
- * for nothing.
+ * whole run, one pause that every worker waits out, set by Retry-After and by rate-limit headers
+ * saying the window is spent, and after a pause one request at a time until answers show the
+ * window has room again. Time comes from a clock the caller passes, so tests wait for nothing.
  */
 
 /** Wall-clock milliseconds since the epoch, and a way to wait. */
@@ -42,43 +42,65 @@ export function createBudget(max: number): RequestBudget {
 }
 
 export interface PlatformPace {
-  /** Resolves once no pause is in force. */
+  /**
+   * Resolves once no pause is in force and a request may go: after a pause, one at a time until
+   * an answer shows the window allows more. Every call must be followed by one `done`.
+   */
   ready(): Promise<void>;
-  /** Holds every request back for `ms` from now (a later end wins over an earlier one). */
+  /** Holds every request back for `ms` from now (a later end wins over an earlier one), then lets them go one at a time. */
   pause(ms: number): void;
-  /** Reads rate-limit headers: when they say none is left, pauses until the window resets. */
-  note(headers: Headers): void;
+  /**
+   * A request let through by `ready` is over, with the answer's headers when one came: reads the
+   * rate-limit headers (none left: pause until the reset; some left: at most that many in flight)
+   * and, after a pause without them, doubles the requests let through at once per 2xx answer.
+   */
+  done(headers?: Headers, status?: number): void;
 }
-
-/** A pause that keeps growing (workers extending each other's) is waited out at most this many times per request. */
-const MAX_PAUSE_ROUNDS = 8;
 
 /**
  * @example
  * const pace = createPace(SYSTEM_CLOCK, 60_000);
  * await pace.ready();
+ * pace.done(answer.headers, answer.status);
  */
 export function createPace(clock: VerifyClock, maxWaitMs: number): PlatformPace {
   let until = 0;
+  // Requests let through and not yet done, and how many may be: unlimited (the concurrency cap
+  // holds them) until the platform pushes back. Waking every worker at once when a pause ends is
+  // what a rate limit answers with a 429 for each but one.
+  let inFlight = 0;
+  let allowed = Number.POSITIVE_INFINITY;
+  let wakeUp: (() => void)[] = [];
   const pause = (ms: number) => {
     until = Math.max(until, clock.now() + Math.min(ms, maxWaitMs));
+    allowed = 1;
   };
   return {
     async ready() {
-      for (let round = 0; round < MAX_PAUSE_ROUNDS; round++) {
+      for (;;) {
         const wait = until - clock.now();
-        if (wait <= 0) return;
-        await clock.sleep(wait);
+        if (wait > 0) await clock.sleep(wait);
+        else if (inFlight < allowed) break;
+        else await new Promise<void>((resolve) => wakeUp.push(resolve));
       }
+      inFlight++;
     },
     pause,
-    note(headers) {
-      const remaining = readNumber(headers, "remaining");
-      const reset = readNumber(headers, "reset");
-      if (remaining !== 0 || reset === undefined) return;
-      // Reset is seconds from now (RateLimit-Reset) or, as some servers send it, epoch seconds.
-      const ms = reset > 1e9 ? reset * 1000 - clock.now() : reset * 1000;
-      if (ms > 0) pause(ms);
+    done(headers, status) {
+      inFlight--;
+      const refused = status === 429 || status === 503;
+      const remaining = headers === undefined ? undefined : readNumber(headers, "remaining");
+      const reset = headers === undefined ? undefined : readNumber(headers, "reset");
+      if (remaining === 0 && reset !== undefined) {
+        // Reset is seconds from now (RateLimit-Reset) or, as some servers send it, epoch seconds.
+        const ms = reset > 1e9 ? reset * 1000 - clock.now() : reset * 1000;
+        if (ms > 0) pause(ms);
+      } else if (!refused && remaining !== undefined) allowed = Math.max(1, remaining);
+      // Without rate-limit headers only a flow's answer is a sign of room: a 401 or 400 may come before the limit is counted.
+      else if (status !== undefined && status >= 200 && status < 300) allowed *= 2;
+      const waiting = wakeUp;
+      wakeUp = [];
+      for (const resolve of waiting) resolve();
     },
   };
 }

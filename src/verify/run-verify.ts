@@ -11,6 +11,7 @@ export interface RunOptions {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly maxWaitMs: number;
+  readonly maxTotalWaitMs: number;
   readonly clock: VerifyClock;
 }
 
@@ -18,7 +19,8 @@ export interface RunOptions {
  * Sends every planned case with at most `concurrency` in flight and checks each answer. Results
  * come back in the order of `cases`, whatever order the answers arrived in. Once the platform
  * cannot be reached, or the budget is spent, the cases not yet sent are skipped: hammering an
- * unreachable or saturated platform tells nobody anything.
+ * unreachable or saturated platform tells nobody anything; so does a 401 to a call carrying the
+ * key (`refusedKey`: the first case it happened to).
  *
  * @example
  * const { results, requests } = await runCases(cases, { apiKey, concurrency: 4, maxRequests: 500, … });
@@ -26,7 +28,7 @@ export interface RunOptions {
 export async function runCases(
   cases: readonly PlannedCase[],
   options: RunOptions,
-): Promise<{ results: CaseResult[]; requests: number }> {
+): Promise<{ results: CaseResult[]; requests: number; refusedKey: PlannedCase | undefined }> {
   const budget = createBudget(options.maxRequests);
   const context: SendContext = {
     clock: options.clock,
@@ -36,10 +38,12 @@ export async function runCases(
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
     maxWaitMs: options.maxWaitMs,
+    maxTotalWaitMs: options.maxTotalWaitMs,
   };
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   let next = 0;
   let stopped: string | undefined;
+  let refusedKey: PlannedCase | undefined;
   const work = async () => {
     for (let index = next++; index < cases.length; index = next++) {
       const planned = cases[index] as PlannedCase;
@@ -56,17 +60,18 @@ export async function runCases(
       const result = await runCase(planned, options.apiKey, context);
       results[index] = result.result;
       if (result.stop !== undefined) stopped ??= result.stop;
+      if (result.refusedKey) refusedKey ??= planned;
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, cases.length) }, work));
-  return { results, requests: budget.used };
+  return { results, requests: budget.used, refusedKey };
 }
 
 async function runCase(
   planned: PlannedCase,
   apiKey: string,
   context: SendContext,
-): Promise<{ result: CaseResult; stop?: string | undefined }> {
+): Promise<{ result: CaseResult; stop?: string | undefined; refusedKey?: boolean }> {
   const exchange = await sendRequest(
     planned.url,
     planned.input,
@@ -91,6 +96,21 @@ async function runCase(
         : undefined;
     return { result, stop };
   }
+  // A keyed call answered 401 says nothing about the contract: the platform refused the key, and
+  // would refuse every other call too.
+  if (planned.withKey && exchange.answer.status === 401)
+    return {
+      result: {
+        ...described,
+        outcome: "unanswered",
+        status: 401,
+        attempts: exchange.attempts,
+        violations: [],
+        reason: "the platform refused the key (401)",
+      },
+      stop: "not sent: the platform refused the key",
+      refusedKey: true,
+    };
   const violations = checkAnswer(exchange.answer, planned.expectation);
   return {
     result: {

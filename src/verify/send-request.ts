@@ -34,10 +34,12 @@ export interface SendContext {
   readonly maxRequests: number;
   /** Per attempt, until the whole body has arrived. */
   readonly timeoutMs: number;
-  /** Retries of a 429 or 503 per request. */
+  /** Retries of a 503, or of a 429 that names no wait, per request. */
   readonly maxRetries: number;
   /** The longest wait a 429 or 503 may ask for; a longer one ends the case unanswered. */
   readonly maxWaitMs: number;
+  /** The longest one request may be held off in all (waits it was asked for included); then it is left unanswered. */
+  readonly maxTotalWaitMs: number;
 }
 
 /** Bodies past this size are cut: a report needs the start, not a download. */
@@ -47,8 +49,11 @@ const BASE_RETRY_MS = 1000;
 
 /**
  * POSTs `input` as JSON to `url` and reads the answer, retrying 429 and 503 (the platform did
- * not run the flow) after the wait they ask for, within the request budget. Redirects are never
- * followed: a 3xx comes back as the answer. The key goes only into the Authorization header.
+ * not run the flow) after the wait they ask for, within the request budget. A 429 that names its
+ * wait (Retry-After, or RateLimit-Reset) is the platform pacing the run, not failing it: it is
+ * waited out without counting against `maxRetries`, bounded instead by the budget and by
+ * `maxTotalWaitMs`. Redirects are never followed: a 3xx comes back as the answer. The key goes
+ * only into the Authorization header.
  *
  * @example
  * const exchange = await sendRequest("https://api.example.com/v1/@acme/qa", { question: "?" }, key, context);
@@ -61,30 +66,46 @@ export async function sendRequest(
 ): Promise<Exchange> {
   const { clock, pace, budget } = context;
   const body = JSON.stringify(input);
+  const started = clock.now();
   let last: Answer | undefined;
-  for (let attempt = 1; attempt <= context.maxRetries + 1; attempt++) {
+  let attempts = 0;
+  // Refusals that named no wait (503, or 429 without Retry-After or a reset): these are retried at most maxRetries times.
+  let failures = 0;
+  for (;;) {
     // The budget first: a wait that ends in no request is time lost.
     if (!budget.take()) {
       const reason = `the request budget (--max-requests ${context.maxRequests}) was spent${last ? ` while the platform kept answering ${last.status}` : ""}`;
-      return { ok: false, attempts: attempt - 1, reason, unreachable: false, answer: last };
+      return { ok: false, attempts, reason, unreachable: false, answer: last };
     }
     await pace.ready();
-    const sent = await sendOnce(url, body, apiKey, context);
-    if (!sent.ok) return { ...sent, attempts: attempt };
+    attempts++;
+    let sent: Awaited<ReturnType<typeof sendOnce>> | undefined;
+    try {
+      sent = await sendOnce(url, body, apiKey, context);
+    } finally {
+      const answer = sent?.ok === true ? sent.answer : undefined;
+      pace.done(answer?.headers, answer?.status);
+    }
+    if (!sent.ok) return { ...sent, attempts };
     last = sent.answer;
-    pace.note(last.headers);
-    if (last.status !== 429 && last.status !== 503)
-      return { ok: true, answer: last, attempts: attempt };
-    const wait =
-      retryAfterMs(last.headers, last.status, clock.now()) ?? BASE_RETRY_MS * 2 ** (attempt - 1);
+    if (last.status !== 429 && last.status !== 503) return { ok: true, answer: last, attempts };
+    const asked = retryAfterMs(last.headers, last.status, clock.now());
+    if (last.status === 503 || asked === undefined) failures++;
+    if (failures > context.maxRetries) {
+      const reason = `the platform answered ${last.status} after ${attempts} attempts`;
+      return { ok: false, attempts, reason, unreachable: false, answer: last };
+    }
+    const wait = asked ?? BASE_RETRY_MS * 2 ** (failures - 1);
     if (wait > context.maxWaitMs) {
       const reason = `the platform answered ${last.status} and asked to wait ${Math.ceil(wait / 1000)} s, longer than flowgen verify waits (${context.maxWaitMs / 1000} s)`;
-      return { ok: false, attempts: attempt, reason, unreachable: false, answer: last };
+      return { ok: false, attempts, reason, unreachable: false, answer: last };
     }
-    if (attempt <= context.maxRetries) pace.pause(wait);
+    if (clock.now() + wait - started > context.maxTotalWaitMs) {
+      const reason = `the platform kept answering ${last.status} for ${Math.round((clock.now() - started) / 1000)} s (${attempts} attempts); flowgen verify waits at most ${context.maxTotalWaitMs / 1000} s in all for one request`;
+      return { ok: false, attempts, reason, unreachable: false, answer: last };
+    }
+    pace.pause(wait);
   }
-  const reason = `the platform answered ${last?.status ?? "nothing"} after ${context.maxRetries + 1} attempts`;
-  return { ok: false, attempts: context.maxRetries + 1, reason, unreachable: false, answer: last };
 }
 
 async function sendOnce(

@@ -6,10 +6,12 @@ export const VERIFY_DEFAULTS = {
   concurrency: 4,
   maxRequests: 500,
   timeout: 30_000,
-  /** Retries of a 429 or 503 per request. */
+  /** Retries of a 503, or of a 429 that names no wait, per request. */
   maxRetries: 3,
   /** The longest Retry-After (or rate-limit reset) verify waits out. */
   maxWaitMs: 60_000,
+  /** The longest one request may be held off in all, by waits it was asked for included. */
+  maxTotalWaitMs: 300_000,
 } as const;
 
 /** Numbers a run needs, checked, defaults filled in. */

@@ -58,15 +58,18 @@ export async function verifyProject(
     dryRun,
     maxRequests: settings.maxRequests,
   };
-  const { results, requests } = dryRun
-    ? { results: cases.map(planCase), requests: 0 }
+  const { results, requests, refusedKey } = dryRun
+    ? { results: cases.map(planCase), requests: 0, refusedKey: undefined }
     : await runCases(cases, {
         ...settings,
         apiKey: target.apiKey ?? "",
         maxRetries: VERIFY_DEFAULTS.maxRetries,
         maxWaitMs: VERIFY_DEFAULTS.maxWaitMs,
+        maxTotalWaitMs: VERIFY_DEFAULTS.maxTotalWaitMs,
         clock: options.clock ?? SYSTEM_CLOCK,
       });
+  if (refusedKey !== undefined)
+    return { ok: false, issues: [keyRefused(refusedKey, target.baseUrl, requests)] };
   const report = summarizeReport({ ...run, requests }, selected.ids, results, notes);
   return { ok: true, report: redactValue(report, createRedactor(target.apiKey)) };
 }
@@ -97,6 +100,15 @@ function overBudget(needed: number, maxRequests: number): Issue {
     code: "invalid-option",
     file: "--max-requests",
     message: `the run needs ${needed} requests (before any retry), more than the budget of ${maxRequests}; select fewer flows, lower --generate, or raise --max-requests`,
+  };
+}
+
+function keyRefused(refused: PlannedCase, baseUrl: string, requests: number): Issue {
+  const path = new URL(refused.url).pathname;
+  return {
+    code: "key-refused",
+    file: "FLOW_API_KEY",
+    message: `the platform at ${baseUrl} refused the key: POST ${path} with it answered 401; set FLOW_API_KEY to a key this platform issued (and check --base-url). flowgen verify stopped after ${requests} request${requests === 1 ? "" : "s"} and checked nothing`,
   };
 }
 
