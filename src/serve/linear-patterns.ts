@@ -4,6 +4,8 @@ import { patternFlags } from "../spec/pattern-flags.js";
 /** What Ajv's `code.regExp` must give back: something that tests a string. */
 export interface PatternTest {
   test(value: string): boolean;
+  /** Ajv's key for its cache of compiled patterns: one per source and flags. */
+  toString(): string;
 }
 
 /** A spec pattern the linear-time engine cannot run (a back-reference, a look-around). */
@@ -39,7 +41,6 @@ export function createLinearPatterns(): LinearPatterns {
     const used = patternFlags(source, flags);
     try {
       const re2 = RE2JS.compile(RE2JS.translateRegExp(source));
-      // Ajv keys its cache of compiled patterns by toString(): one key per source and flags.
       return { test: (value) => re2.test(value), toString: () => `re2:/${source}/${used}` };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
