@@ -31,6 +31,8 @@ export const ISSUE_CODES = {
     "A pattern or patternProperties key is not a valid ECMAScript regular expression.",
   "non-unicode-pattern":
     "A pattern compiles only without the u flag; flowgen uses it without (a warning by default).",
+  "nonlinear-pattern":
+    "flowgen serve: a pattern needs a back-reference or look-around, which serve's linear-time engine lacks; serve refuses the values it checks.",
   "not-an-object-schema": "An input or output schema does not describe a JSON object.",
   "ref-not-found": "A $ref points to a file or location that does not exist.",
   "ref-outside-specs": "A $ref points outside the specs folder.",

@@ -173,3 +173,55 @@ describe("the files init edits", () => {
     expect(addScripts(given, "app").text).toMatch(want);
   });
 });
+
+describe("flowgen init and the project boundary", () => {
+  const SECRET = "root:$6$SECRETSALT$hash:19000:0:99999:7:::\n";
+
+  /** A project (a .git folder marks it) and, beside it, a folder outside it with a secret file. */
+  async function projectAndOutside(): Promise<{ dir: string; outside: string }> {
+    const dir = await tempProject({ ".git/HEAD": "ref: refs/heads/main\n" });
+    const outside = await tempProject({ shadow: SECRET, attributes: "* text=auto\n" });
+    return { dir, outside };
+  }
+
+  it("refuses a package.json linked outside the project, naming it, and never prints what it holds", async () => {
+    const { dir, outside } = await projectAndOutside();
+    await symlink(path.join(outside, "shadow"), path.join(dir, "package.json"));
+    const init = await flowgen(dir, "init");
+    expect(init.code).toBe(2);
+    expect(init.stderr).toContain("package.json");
+    expect(init.stderr).toContain("[outside-project]");
+    expect(init.stderr).not.toContain("root:");
+    expect(init.stdout).not.toContain("root:");
+    expect(await readFile(path.join(outside, "shadow"), "utf8")).toBe(SECRET);
+    expect(existsSync(path.join(dir, "flowgen.config.ts"))).toBe(false);
+  });
+
+  it("never writes through a .gitattributes or package.json linked outside, even to a file not there yet", async () => {
+    const { dir, outside } = await projectAndOutside();
+    await symlink(path.join(outside, "attributes"), path.join(dir, ".gitattributes"));
+    await symlink(path.join(outside, "new-package.json"), path.join(dir, "package.json"));
+    const init = await flowgen(dir, "init");
+    expect(init.code).toBe(2);
+    expect(init.stderr).toMatch(
+      /^\.gitattributes: symlink to .*attributes leads outside the project/m,
+    );
+    expect(init.stderr).toMatch(
+      /^package\.json: symlink to .*new-package\.json leads outside the project/m,
+    );
+    expect(await readFile(path.join(outside, "attributes"), "utf8")).toBe("* text=auto\n");
+    expect(existsSync(path.join(outside, "new-package.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "specs"))).toBe(false);
+  });
+
+  it("says where package.json stops being JSON without quoting it, and writes nothing", async () => {
+    const dir = await tempProject({ "package.json": '{\n  "name": "app",\n  root:$6$SECRET\n}\n' });
+    const init = await flowgen(dir, "init");
+    expect(init.code).toBe(2);
+    expect(init.stderr).toContain(
+      "flowgen init: package.json is not valid JSON at line 3, column 3; fix it and run flowgen init again; nothing was written. [syntax-error]",
+    );
+    expect(init.stderr).not.toContain("root:");
+    expect(existsSync(path.join(dir, "flowgen.config.ts"))).toBe(false);
+  });
+});

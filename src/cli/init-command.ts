@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
@@ -7,6 +7,8 @@ import { addScripts, configFileText, gitattributesText } from "../scaffold/proje
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
 import { triageIssues, withCode } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
+import { findLinksOut, jsonSyntaxProblem, readOptionalText } from "../scaffold/project-text.js";
+import { projectBoundary } from "../project-boundary.js";
 import { EXIT, reportIssues, reportWarnings, type Command } from "./command.js";
 import { choosePaint } from "./terminal.js";
 
@@ -44,7 +46,29 @@ export const initCommand: Command = {
     const { specs, out } = resolved.settings;
     const done: string[] = [];
     const manifestFile = path.join(cwd, "package.json");
-    const manifest = existsSync(manifestFile) ? await readFile(manifestFile, "utf8") : undefined;
+    const attributesFile = path.join(cwd, ".gitattributes");
+    // Every file init reads or writes, checked before the first write: nothing through a link out.
+    const linksOut = await findLinksOut(cwd, projectBoundary(cwd, cwd), [
+      "package.json",
+      ".gitattributes",
+      "flowgen.config.ts",
+      "flowgen.config.mts",
+      specs,
+    ]);
+    if (linksOut.length > 0)
+      return reportIssues(io, linksOut, (count) => `flowgen init: ${count}; nothing was written.`);
+    const manifest = await readOptionalText(manifestFile);
+    const syntax = manifest === undefined ? undefined : jsonSyntaxProblem(manifest);
+    if (syntax !== undefined || !parsesAsJson(manifest)) {
+      const where = syntax === undefined ? "" : ` at line ${syntax.line}, column ${syntax.column}`;
+      io.err(
+        withCode(
+          `flowgen init: package.json is not valid JSON${where}; fix it and run flowgen init again; nothing was written.`,
+          "syntax-error",
+        ),
+      );
+      return EXIT.invalid;
+    }
     if (loaded.file === undefined) {
       const name = configFileName(manifest);
       await writeFile(path.join(cwd, name), configFileText({ specs, out }), { flag: "wx" });
@@ -65,24 +89,13 @@ export const initCommand: Command = {
       done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
     }
 
-    let scripts: ReturnType<typeof addScripts>;
-    try {
-      scripts = addScripts(
-        manifest,
-        path
-          .basename(cwd)
-          .toLowerCase()
-          .replace(/[^a-z0-9-]+/g, "-"),
-      );
-    } catch (error) {
-      io.err(
-        withCode(
-          `flowgen init: package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it and run flowgen init again`,
-          "syntax-error",
-        ),
-      );
-      return EXIT.invalid;
-    }
+    const scripts = addScripts(
+      manifest,
+      path
+        .basename(cwd)
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, "-"),
+    );
     if (scripts.added.length > 0 || manifest === undefined)
       await writeFile(manifestFile, scripts.text);
     done.push(
@@ -91,10 +104,7 @@ export const initCommand: Command = {
         : "kept the package.json scripts",
     );
 
-    const attributesFile = path.join(cwd, ".gitattributes");
-    const attributes = existsSync(attributesFile)
-      ? await readFile(attributesFile, "utf8")
-      : undefined;
+    const attributes = await readOptionalText(attributesFile);
     const nextAttributes = gitattributesText(attributes, out);
     if (nextAttributes !== attributes) {
       await writeFile(attributesFile, nextAttributes);
@@ -116,6 +126,17 @@ export const initCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/** Whether `text` is absent or JSON.parse reads it (jsonc-parser may miss a corner it refuses). */
+function parsesAsJson(text: string | undefined): boolean {
+  if (text === undefined) return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function hasSpecs(dir: string): Promise<boolean> {
   if (!existsSync(dir)) return false;

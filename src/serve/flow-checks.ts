@@ -4,6 +4,7 @@ import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { createAjv, schemaForAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
+import { createLinearPatterns, type UnsupportedPattern } from "./linear-patterns.js";
 
 /** Checks a value against one of a flow's schemas: every violation, none when valid. */
 export type Check = (value: unknown) => readonly ErrorDetail[];
@@ -23,25 +24,39 @@ export interface CheckCompileFailure {
   readonly message: string;
 }
 
+/** A pattern of a flow's schema that serve's linear-time engine cannot run: values it checks are refused. */
+export interface UnsupportedFlowPattern extends UnsupportedPattern {
+  readonly flow: FlowModel;
+  readonly which: "input" | "output";
+}
+
 /**
  * Compiles every flow's input and output schema with Ajv (all errors, formats asserted, as the
  * spec checks do), keyed by flow id; every schema that does not compile is a failure, not a throw.
+ * Patterns run on RE2 (linear-patterns.ts), in time linear in the request's strings; `unsupported`
+ * lists those RE2 cannot run.
  *
  * @example
  * const compiled = compileFlowChecks(model);
  * if (compiled.ok) compiled.checks.get("@acme/qa")?.input({ question: 1 }); // [{ pointer: "/question", message: "must be string" }]
  */
-export function compileFlowChecks(
-  model: ProjectModel,
-):
-  | { readonly ok: true; readonly checks: ReadonlyMap<string, FlowChecks> }
+export function compileFlowChecks(model: ProjectModel):
+  | {
+      readonly ok: true;
+      readonly checks: ReadonlyMap<string, FlowChecks>;
+      readonly unsupported: readonly UnsupportedFlowPattern[];
+    }
   | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
-  const ajv = createAjv();
+  const patterns = createLinearPatterns();
+  const ajv = createAjv({ regExp: patterns.compile });
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];
+  const unsupported: UnsupportedFlowPattern[] = [];
   const compile = (flow: FlowModel, which: "input" | "output"): Check => {
     try {
       const validate = ajv.compile(schemaForAjv(flowSchemaDocument(model, flow, which)));
+      for (const pattern of patterns.takeUnsupported())
+        unsupported.push({ ...pattern, flow, which });
       return (value: unknown) =>
         validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail);
     } catch (error) {
@@ -55,7 +70,7 @@ export function compileFlowChecks(
   };
   for (const flow of model.flows)
     checks.set(flow.id, { input: compile(flow, "input"), output: compile(flow, "output") });
-  return failures.length === 0 ? { ok: true, checks } : { ok: false, failures };
+  return failures.length === 0 ? { ok: true, checks, unsupported } : { ok: false, failures };
 }
 
 /** One Ajv error as pointer + message; a missing or extra property is pointed at by name. */

@@ -1,7 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { safeParse as parseContentType } from "fast-content-type-parse";
 import type { FastifyInstance } from "fastify";
-import parseJson from "secure-json-parse";
 import { findValueBeyondLimits } from "../json-limits.js";
 import { HttpError, type ErrorDetail } from "./error-body.js";
 
@@ -11,9 +10,10 @@ const UTF8_CHARSETS = new Set(["utf-8", "utf8"]);
 /**
  * Reads `application/json` bodies for the flow routes, and no other media type (415). A body is refused unless it is UTF-8 (415
  * for another declared charset, 400 for bytes that are not UTF-8), parses as JSON (400
- * `invalid_json`, with JSON.parse's words and position), has no `__proto__` key (400; parsed by
- * secure-json-parse, as Fastify's own parser is), nests at most `maxDepth` arrays and objects, and
- * holds only finite numbers (400 with the pointer: `1e400` would be Infinity).
+ * `invalid_json`, with JSON.parse's words and position), nests at most `maxDepth` arrays and
+ * objects, and holds only finite numbers (400 with the pointer: `1e400` would be Infinity). A
+ * `__proto__` or `constructor` key is data like any other: the input schema decides, as the spec
+ * checks and generated validators do (see `parseText`).
  *
  * @example
  * useJsonBody(app, { maxDepth: 64 });
@@ -57,21 +57,18 @@ function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: n
   return value;
 }
 
+/**
+ * JSON.parse makes every key an own data property (ECMA-262 JSON.parse, CreateDataProperty): a
+ * `"__proto__"` key is a property named `__proto__`, never the object's prototype, so nothing is
+ * polluted. Serve never merges a body into another object (Object.assign or a `[[Set]]` loop would
+ * call the `__proto__` setter); the checks read own properties only.
+ */
 function parseText(text: string): unknown {
   try {
     // A byte order mark is allowed to be ignored (RFC 8259 §8.1); JSON.parse would not.
-    return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, undefined, {
-      protoAction: "error",
-      constructorAction: "error",
-    });
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/forbidden (prototype|constructor) property/.test(message)) {
-      throw new HttpError(
-        400,
-        'The body has a "__proto__" key, or "constructor" with "prototype", which this server refuses; rename the key.',
-      );
-    }
     throw new HttpError(400, `The body is not valid JSON: ${message}.`, { code: "invalid_json" });
   }
 }

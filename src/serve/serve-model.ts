@@ -37,8 +37,19 @@ export async function readServedModel(
   if (!checked.ok) return checked;
   const model = buildModel(checked.specs);
   const compiled = compileFlowChecks(model);
-  if (compiled.ok) return { ok: true, model, checks: compiled.checks };
   const files = new Map(checked.specs.flows.map((flow) => [flow.id, flow.displayPath]));
+  if (compiled.ok) {
+    sayWarnings(
+      compiled.unsupported.map(({ flow, which, source, reason }) => ({
+        code: "nonlinear-pattern",
+        file: files.get(flow.id) ?? flow.specPath,
+        pointer: `/${which}`,
+        message: `the pattern ${JSON.stringify(source)} needs a feature serve's linear-time engine (RE2) lacks (${reason}), so serve refuses every value it checks (400); write it without back-references or look-arounds`,
+      })),
+      say,
+    );
+    return { ok: true, model, checks: compiled.checks };
+  }
   const issues = compiled.failures.map(({ flow, which, message }): Issue => ({
     code: "invalid-schema",
     file: files.get(flow.id) ?? flow.specPath,

@@ -24,8 +24,14 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
  * every object inherits, so `{}` lacks no required `toString` and fails `"constructor": { "type": "string" }`.
  */
 export function createAjv(
-  options: { readonly optimize?: boolean; readonly verbose?: boolean } = {},
+  options: {
+    readonly optimize?: boolean;
+    readonly verbose?: boolean;
+    /** How `pattern`s compile; by default `new RegExp` with `u` when the pattern takes it. */
+    readonly regExp?: (source: string, flags: string) => { test(value: string): boolean };
+  } = {},
 ): Ajv2020 {
+  const regExp = options.regExp ?? compilePattern;
   // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
   const ajv = new Ajv2020({
     allErrors: true,
@@ -38,7 +44,7 @@ export function createAjv(
     code: {
       optimize: options.optimize ?? true,
       // Ajv writes `code` into standalone validators only, which flowgen does not make with Ajv.
-      regExp: Object.assign((source: string, flags: string) => compilePattern(source, flags), {
+      regExp: Object.assign((source: string, flags: string) => regExp(source, flags), {
         code: "compilePattern",
       }),
     },
