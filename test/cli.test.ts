@@ -162,7 +162,7 @@ describe("flowgen CLI", () => {
     const module = await readFile(path.join(dir, "generated/@acme/qa.ts"), "utf8");
     expect(module).toContain("from '../runtime/index.js'");
     expect(module).toMatch(
-      /^ {4}return runtime\.createFlowClient<QaInput, QaOutput, paths>\(\n {8}qaFlow,\n {8}\{\},\n {8}options,\n {4}\)$/m,
+      /^ {4}return runtime\.createFlowClient<QaInput, QaOutput, paths>\(qaFlow, options\)$/m,
     );
     const document = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     expect(document).toMatch(/^ {4}"openapi": "3\.1\.1",$/m);

@@ -129,4 +129,45 @@ describe("formatBatch", () => {
       await formatOneByOne(contents, OPTIONS),
     );
   });
+
+  // A file without a final `;` followed by one whose first statement starts with `(`, `[`, a
+  // template literal or an operator: joined naively, ASI does not end the first file's last
+  // statement, and prettier prints the two as one call, index, tagged template or expression.
+  it.each([
+    ["a parenthesised call", "(function () {})();\n"],
+    ["an array destructuring", "[a, b] = [b, a];\n"],
+    ["a comment, then a template literal", "// c\n`a ${b}`;\n"],
+    ["a comment, then a parenthesis", "// c\n(a as number).toFixed();\n"],
+    ["a block comment, then a bracket", "/* c */ [1].map(f)\n"],
+    ["a unary minus", "-1\n"],
+    ["a regular expression", "/re/.test(a)\n"],
+  ])(
+    "prints a file starting with %s after one without a final `;` as alone, in one call",
+    async (_, next) => {
+      const previous = ["let a = 1, b = 2\nexport const c = a", "export const c = a // note\n"];
+      for (const [options, first] of cross([OPTIONS, { ...OPTIONS, semi: false }], previous)) {
+        const contents = [first, next, "export const d = 4\n"];
+        const { prettier: counting, calls } = countFormatCalls();
+        expect(await formatBatch(contents, options, counting)).toEqual(
+          await formatOneByOne(contents, options),
+        );
+        // Joined, not saved by the one-file-at-a-time fallback.
+        expect(calls()).toBe(1);
+      }
+    },
+  );
 });
+
+function cross<A, B>(as: readonly A[], bs: readonly B[]): [A, B][] {
+  return as.flatMap((a) => bs.map((b): [A, B] => [a, b]));
+}
+
+/** prettier, counting its `format` calls: one call means formatBatch joined the files. */
+function countFormatCalls(): { prettier: typeof prettier; calls: () => number } {
+  let count = 0;
+  const format: typeof prettier.format = (text, options) => {
+    count++;
+    return prettier.format(text, options);
+  };
+  return { prettier: { ...prettier, format }, calls: () => count };
+}

@@ -6,11 +6,17 @@ import { renderProject } from "../src/generate.js";
 import { diffOutput } from "../src/write/write-output.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { typecheck } from "./helpers/typecheck.js";
+import { outputPatch } from "./helpers/output-patch.js";
 import { banner } from "../src/emit/banner.js";
 import { RUNTIME_DIR } from "../src/emit/runtime-exports.js";
 import { readRuntimeTemplates } from "../src/runtime-templates.js";
 
 const GOLDEN = path.join(REPO_ROOT, "test/golden");
+
+/** Fails with the unified diff itself as the message: vitest's own diff of a patch against "" would prefix every line again. */
+function expectSameTree(patch: string): void {
+  if (patch !== "") expect.fail(`the rendered tree differs from the committed one:\n${patch}`);
+}
 
 async function render(cwd: string, specs = "specs") {
   const result = await renderProject({ specs, out: "generated", cwd });
@@ -21,12 +27,8 @@ async function render(cwd: string, specs = "specs") {
 describe("the repo's own generated/", () => {
   it("is what the specs give (run `npm run generate` after changing specs/)", async () => {
     const files = await render(REPO_ROOT);
-    const diff = await diffOutput(path.join(REPO_ROOT, "generated"), files);
-    expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({
-      added: [],
-      changed: [],
-      removed: [],
-    });
+    const dir = path.join(REPO_ROOT, "generated");
+    expectSameTree(await outputPatch(dir, files, await diffOutput(dir, files)));
   });
 
   it("holds an OpenAPI document that passes an external OpenAPI 3.1 validator", async () => {
@@ -84,12 +86,7 @@ describe("golden output", async () => {
           await writeFile(path.join(expectedDir, file.path), file.content);
         }
       }
-      const diff = await diffOutput(expectedDir, files);
-      expect({ added: diff.added, changed: diff.changed, removed: diff.removed }).toEqual({
-        added: [],
-        changed: [],
-        removed: [],
-      });
+      expectSameTree(await outputPatch(expectedDir, files, await diffOutput(expectedDir, files)));
     },
   );
 
@@ -119,6 +116,45 @@ describe("golden output", async () => {
     },
     60_000,
   );
+});
+
+describe("the golden runner's patch", () => {
+  it("shows the changed lines of each differing file, and files only on one side", async () => {
+    // An output folder to diffOutput is one flowgen wrote: its index.ts starts with the banner.
+    const index = `${banner("a test")}\n`;
+    const dir = await tempProject({
+      "index.ts": index,
+      "a.ts": "export const a = 1;\nexport const b = 2;\n",
+      "gone.ts": "export {};\n",
+      "same.ts": "export {};\n",
+    });
+    const files = [
+      { path: "a.ts", content: "export const a = 1;\nexport const b = 3;\n" },
+      { path: "index.ts", content: index },
+      { path: "new.ts", content: "export const n = 0;\n" },
+      { path: "same.ts", content: "export {};\n" },
+    ];
+    expect(await outputPatch(dir, files, await diffOutput(dir, files))).toMatchInlineSnapshot(`
+      "===================================================================
+      --- expected/a.ts
+      +++ rendered/a.ts
+      @@ -1,2 +1,2 @@
+       export const a = 1;
+      -export const b = 2;
+      +export const b = 3;
+      ===================================================================
+      --- expected/gone.ts
+      +++ rendered/gone.ts
+      @@ -1,1 +0,0 @@
+      -export {};
+      ===================================================================
+      --- expected/new.ts
+      +++ rendered/new.ts
+      @@ -0,0 +1,1 @@
+      +export const n = 0;
+      "
+    `);
+  });
 });
 
 /** The parts of generated/openapi.json the test above reads. */

@@ -195,6 +195,13 @@ describe("successful calls", () => {
     expect((await overridden.run({ question: "q" })).answer).toBe("you asked: q");
   });
 
+  it("takes a lone second argument as the options, as modules generated without a default pass it", async () => {
+    const def = { id: "@acme/qa", path: "/v1/@acme/qa" };
+    const client = createFlowClient<QaInput, QaOutput>(def, { apiKey: "k", baseUrl });
+    expect((await client.run({ question: "q" })).answer).toBe("you asked: q");
+    expect(() => createFlowClient(def, { apiKey: "k", baseUrl: "ftp://x" })).toThrow(TypeError);
+  });
+
   it("sends client and per-call headers, per-call winning, and never lets them replace the key", async () => {
     const client = flow("qa", {
       headers: { "x-client": "c", "x-both": "client", authorization: "Bearer stolen" },

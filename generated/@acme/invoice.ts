@@ -27,14 +27,27 @@ export const invoiceFlow = {
  * Drafts an invoice for a customer, who is either a person or a company. The invoice stays a draft until it is sent from the dashboard.
  * @example
  * const invoice = createInvoiceClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
- * const output = await invoice.run({"customer":{"kind":"company","legalName":"Globex Ltd","address":{"country":"GB"}},"lines":[{"description":"Consulting","quantity":2,"unitPrice":{"amount":"100.00","currency":"GBP"}}],"note":null});
+ * const output = await invoice.run({
+ *   customer: {
+ *     kind: "company",
+ *     legalName: "Globex Ltd",
+ *     address: { country: "GB" },
+ *   },
+ *   lines: [
+ *     {
+ *       description: "Consulting",
+ *       quantity: 2,
+ *       unitPrice: { amount: "100.00", currency: "GBP" },
+ *     },
+ *   ],
+ *   note: null,
+ * });
  */
 export function createInvoiceClient(
   options: runtime.ClientOptions = {},
 ): InvoiceClient {
   return runtime.createFlowClient<InvoiceInput, InvoiceOutput, paths>(
     invoiceFlow,
-    {},
     options,
   );
 }

@@ -27,7 +27,12 @@ export const orgChartFlow = {
  * Turns a flat list of people into a reporting tree, rooted at the one person without a manager. Deprecated: use the HR export in the dashboard instead.
  * @example
  * const orgChart = createOrgChartClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
- * const output = await orgChart.run({"people":[{"id":"1","name":"Ada","title":"CEO","managerId":null},{"id":"2","name":"Grace","managerId":"1"}]});
+ * const output = await orgChart.run({
+ *   people: [
+ *     { id: "1", name: "Ada", title: "CEO", managerId: null },
+ *     { id: "2", name: "Grace", managerId: "1" },
+ *   ],
+ * });
  * @deprecated The flow is marked deprecated in its spec.
  */
 export function createOrgChartClient(
@@ -35,7 +40,6 @@ export function createOrgChartClient(
 ): OrgChartClient {
   return runtime.createFlowClient<OrgChartInput, OrgChartOutput, paths>(
     orgChartFlow,
-    {},
     options,
   );
 }

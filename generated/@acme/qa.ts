@@ -20,12 +20,8 @@ export const qaFlow = { id: "@acme/qa", path: "/v1/@acme/qa" } as const;
  * Answers a free-text question, optionally choosing among candidate answers.
  * @example
  * const qa = createQaClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
- * const output = await qa.run({"question":"What is the capital of France?"});
+ * const output = await qa.run({ question: "What is the capital of France?" });
  */
 export function createQaClient(options: runtime.ClientOptions = {}): QaClient {
-  return runtime.createFlowClient<QaInput, QaOutput, paths>(
-    qaFlow,
-    {},
-    options,
-  );
+  return runtime.createFlowClient<QaInput, QaOutput, paths>(qaFlow, options);
 }

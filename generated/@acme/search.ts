@@ -23,14 +23,13 @@ export const searchFlow = {
  * Full-text search over Acme's help articles. Results come in pages: pass the previous page's `nextCursor` to get the next one.
  * @example
  * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
- * const output = await search.run({"query":"reset password"});
+ * const output = await search.run({ query: "reset password" });
  */
 export function createSearchClient(
   options: runtime.ClientOptions = {},
 ): SearchClient {
   return runtime.createFlowClient<SearchInput, SearchOutput, paths>(
     searchFlow,
-    {},
     options,
   );
 }

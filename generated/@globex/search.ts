@@ -23,14 +23,17 @@ export const searchFlow = {
  * Finds products in Globex's catalogue by free text, price and category. Same flow name as @acme/search, another org and another shape: each gets its own module and types.
  * @example
  * const search = createSearchClient({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });
- * const output = await search.run({"text":"cordless drill","maxPrice":{"amount":"100.00","currency":"EUR"},"categories":["tools"]});
+ * const output = await search.run({
+ *   text: "cordless drill",
+ *   maxPrice: { amount: "100.00", currency: "EUR" },
+ *   categories: ["tools"],
+ * });
  */
 export function createSearchClient(
   options: runtime.ClientOptions = {},
 ): SearchClient {
   return runtime.createFlowClient<SearchInput, SearchOutput, paths>(
     searchFlow,
-    {},
     options,
   );
 }

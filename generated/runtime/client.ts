@@ -58,11 +58,15 @@ export interface FlowClient<Input, Output, Paths extends {} = {}> {
   call(input: Input, options?: RunOptions): Promise<FlowResult<Output>>;
 }
 
+/** What the project compiled into its generated modules: the base URL when one was configured. */
+type FlowDefaults = { readonly baseUrl?: string | undefined };
+
 /**
  * Creates a client for one flow: `client.POST(flow.path, { body })` on an openapi-fetch client
  * typed with `Paths`, with the API key sent by a middleware. Generated modules call this; you
  * normally call their `create…Client` wrappers instead. Throws a TypeError right away when the
- * API key or base URL is missing or malformed.
+ * API key or base URL is missing or malformed. `defaults` (the project's base URL, below
+ * `options.baseUrl` and `FLOW_BASE_URL`) comes between the flow and the options, when given.
  *
  * @example
  * const qa = createFlowClient<QaInput, QaOutput, paths>(
@@ -75,9 +79,23 @@ export interface FlowClient<Input, Output, Paths extends {} = {}> {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function createFlowClient<Input, Output, Paths extends {} = {}>(
   flow: FlowDefinition,
-  defaults: { readonly baseUrl?: string | undefined },
-  options: ClientOptions = {},
+  options?: ClientOptions,
+): FlowClient<Input, Output, Paths>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function createFlowClient<Input, Output, Paths extends {} = {}>(
+  flow: FlowDefinition,
+  defaults: FlowDefaults,
+  options: ClientOptions | undefined,
+): FlowClient<Input, Output, Paths>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function createFlowClient<Input, Output, Paths extends {} = {}>(
+  flow: FlowDefinition,
+  ...rest:
+    | [options?: ClientOptions | undefined]
+    | [defaults: FlowDefaults, options: ClientOptions | undefined]
 ): FlowClient<Input, Output, Paths> {
+  // Told apart by count, not shape: both may hold `baseUrl`.
+  const [defaults, options = {}] = rest.length === 2 ? rest : [{}, rest[0]];
   const { id: flowId, path, validators } = flow;
   const { keys, baseUrl, redact, validate } = checkOptions(
     flow,

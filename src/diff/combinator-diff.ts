@@ -1,6 +1,6 @@
 import { isPlainObject, joinPointer } from "../json-pointer.js";
 import { resolveSchema, stableJson } from "./resolve-schema.js";
-import { quote, type DiffContext, type Schema } from "./schema-diff.js";
+import { quote, type DiffContext, type Schema } from "./diff-context.js";
 
 type Union = "anyOf" | "oneOf";
 type Combinator = Union | "allOf";

@@ -1,7 +1,7 @@
 import { compareText } from "../issues.js";
 import { joinPointer } from "../json-pointer.js";
 import { stableJson } from "./resolve-schema.js";
-import { quote, type DiffContext, type Schema } from "./schema-diff.js";
+import { quote, type DiffContext, type Schema } from "./diff-context.js";
 
 /** Keywords that describe and never reject a value (2020-12 meta-data and content vocabularies, OpenAPI 3.1 §4.8.24). */
 const ANNOTATIONS = [

@@ -1,6 +1,7 @@
 import { isPlainObject, joinPointer } from "../json-pointer.js";
-import type { RuleId, Side } from "./change-rules.js";
+import type { Side } from "./change-rules.js";
 import { compareCombinators, unionWrapping } from "./combinator-diff.js";
+import type { DiffContext, Schema, SchemaChange } from "./diff-context.js";
 import {
   compareAnnotations,
   compareBounds,
@@ -11,29 +12,6 @@ import {
 } from "./keyword-diff.js";
 import { compareArrays, compareObjects } from "./structure-diff.js";
 import { resolveSchema } from "./resolve-schema.js";
-
-/** One change found in a schema: where (a JSON pointer from the flow's root), which rule, and what. */
-export interface SchemaChange {
-  readonly pointer: string;
-  readonly rule: RuleId;
-  readonly message: string;
-}
-
-/** Per-comparison state, passed down: no module state. */
-export interface DiffContext {
-  readonly side: Side;
-  /** The whole base and head documents, for `$ref`s. */
-  readonly base: unknown;
-  readonly head: unknown;
-  /** Pairs of (base node, head node) already compared: recursion through `$ref` stops here. */
-  readonly seen: Map<object, Set<object>>;
-  readonly changes: SchemaChange[];
-  readonly compare: (base: unknown, head: unknown, pointer: string) => void;
-  readonly report: (pointer: string, rule: RuleId, message: string) => void;
-}
-
-/** An object schema after `$ref` resolution; `true` is `{}`. */
-export type Schema = Record<string, unknown>;
 
 /**
  * Compares two schemas for the callers of one side of a flow, following `$ref`s in each document.
@@ -114,10 +92,4 @@ function compareSchemaKeywords(ctx: DiffContext, a: Schema, b: Schema, pointer: 
   compareArrays(ctx, a, b, pointer);
   compareCombinators(ctx, a, b, pointer);
   compareUnclassified(ctx, a, b, pointer);
-}
-
-/** `"name"`: property names and values are data, quoted as JSON so any character shows plainly. */
-export function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? "undefined";
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

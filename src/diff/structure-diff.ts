@@ -1,7 +1,7 @@
 import { compareText } from "../issues.js";
 import { isPlainObject, joinPointer } from "../json-pointer.js";
 import { stableJson } from "./resolve-schema.js";
-import { quote, type DiffContext, type Schema } from "./schema-diff.js";
+import { quote, type DiffContext, type Schema } from "./diff-context.js";
 
 function recordOf(value: unknown): Record<string, unknown> {
   return isPlainObject(value) ? value : {};

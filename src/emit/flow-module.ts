@@ -1,6 +1,7 @@
 import type { JSDocStructure, OptionalKind, StatementStructures, WriterFunction } from "ts-morph";
 import type { FlowModel } from "../model/build-model.js";
 import { banner } from "./banner.js";
+import { exampleLiteral } from "./example-literal.js";
 import { jsDocText } from "./jsdoc.js";
 import { RUNTIME_ENTRY } from "./runtime-exports.js";
 import { tsMorph } from "./ts-morph-entry.js";
@@ -96,10 +97,12 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       parameters: [{ name: "options", type: "runtime.ClientOptions", initializer: "{}" }],
       returnType: `${typePrefix}Client`,
       statements: (writer) => {
+        // The runtime's defaults argument only when there is a default to give.
         const defaults =
-          options.baseUrl === undefined ? "{}" : `{ baseUrl: ${JSON.stringify(options.baseUrl)} }`;
+          options.baseUrl === undefined ? [] : [`{ baseUrl: ${JSON.stringify(options.baseUrl)} }`];
+        const args = [flowConst, ...defaults, "options"].join(", ");
         writer.write(
-          `return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${flowConst}, ${defaults}, options);`,
+          `return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${args});`,
         );
       },
     },
@@ -118,23 +121,8 @@ function typeAlias(name: string, type: string, description: string): StatementSt
 function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
   const lines = [flow.summary ?? `Creates a client for the flow \`${flow.id}\`.`];
   if (flow.description !== undefined) lines.push("", flow.description);
-  const example = flow.examples[0];
-  const stem = flow.names.flowConst.replace(/Flow$/, "");
-  // `const class = …` would not compile: a keyword stem gets a suffix.
-  const variable =
-    ts.identifierToKeywordKind(ts.factory.createIdentifier(stem)) === undefined
-      ? stem
-      : `${stem}Client`;
-  const input = example === undefined ? "input" : JSON.stringify(example.input);
   const tags: OptionalKind<JSDocStructure>["tags"] = [
-    {
-      tagName: "example",
-      text: [
-        "",
-        `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });`,
-        `const output = await ${variable}.run(${input});`,
-      ].join("\n"),
-    },
+    { tagName: "example", text: exampleCode(flow) },
   ];
   if (flow.deprecated)
     tags.push({ tagName: "deprecated", text: "The flow is marked deprecated in its spec." });
@@ -142,4 +130,25 @@ function factoryDoc(flow: FlowModel): OptionalKind<JSDocStructure> {
     description: jsDocText(lines.join("\n")),
     tags: tags.map((tag) => ({ ...tag, text: jsDocText(String(tag.text)) })),
   };
+}
+
+/** The factory's `@example`: a client, then a run with the spec's first example input, if any. */
+function exampleCode(flow: FlowModel): string {
+  const stem = flow.names.flowConst.replace(/Flow$/, "");
+  // `const class = …` would not compile: a keyword stem gets a suffix.
+  const variable =
+    ts.identifierToKeywordKind(ts.factory.createIdentifier(stem)) === undefined
+      ? stem
+      : `${stem}Client`;
+  const run = `const output = await ${variable}.run(`;
+  const example = flow.examples[0];
+  const input =
+    example === undefined
+      ? "input"
+      : exampleLiteral(example.input, { column: run.length, after: ");".length });
+  return [
+    "",
+    `const ${variable} = ${flow.names.factory}({ apiKey: process.env.FLOW_API_KEY, baseUrl: "https://api.example.com" });`,
+    `${run}${input});`,
+  ].join("\n");
 }

@@ -68,11 +68,15 @@ async function formatJoined(
   options: Prettier.Options,
   prettier: typeof Prettier,
 ): Promise<string[] | undefined> {
-  // A fresh random marker per call: no file's text can contain it by chance or on purpose.
+  // A fresh random marker per call: no file's text can contain it by chance or on purpose. The `;`
+  // before it ends a file's last statement when the file has no final `;`: otherwise ASI would not
+  // end it before a next file starting with `(`, `[`, a template literal or an operator, and the two
+  // would print as one expression. Prettier prints that `;` as the statement's own, or drops it as
+  // an empty statement.
   const marker = `// flowgen file boundary ${randomBytes(12).toString("hex")}`;
   const text = contents
     .map((content) => (content.endsWith("\n") ? content : `${content}\n`))
-    .join(`${marker}\n`);
+    .join(`;\n${marker}\n`);
   const parts = (await prettier.format(text, options)).split(new RegExp(`\\n*^${marker}\\n`, "m"));
   if (parts.length !== contents.length) return undefined;
   const files = parts.map((part) => part.replace(/^\n+/, "").replace(/\n*$/, "\n"));

@@ -26,5 +26,6 @@ export type {
 } from "./runtime/index.js";
 export * as flow3m2faCheck from "./@3m/2fa-check.js";
 export * as acmeClass from "./@acme/class.js";
+export * as acmeNotes from "./@acme/notes.js";
 export * as acmeSearch from "./@acme/search.js";
 export * as globexSearch from "./@globex/search.js";

@@ -25,7 +25,6 @@ export function createDeepClient(
 ): DeepClient {
   return runtime.createFlowClient<DeepInput, DeepOutput, paths>(
     deepFlow,
-    {},
     options,
   );
 }

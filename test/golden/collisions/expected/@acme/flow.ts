@@ -25,7 +25,6 @@ export function createFlowClient(
 ): FlowClient {
   return runtime.createFlowClient<FlowInput, FlowOutput, paths>(
     flowFlow,
-    {},
     options,
   );
 }

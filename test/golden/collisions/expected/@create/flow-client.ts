@@ -33,7 +33,6 @@ export function createFlowClientClient(
 ): FlowClientClient {
   return runtime.createFlowClient<FlowClientInput, FlowClientOutput, paths>(
     flowClientFlow,
-    {},
     options,
   );
 }

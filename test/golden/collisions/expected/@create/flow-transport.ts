@@ -36,5 +36,5 @@ export function createFlowTransportClient(
     FlowTransportInput,
     FlowTransportOutput,
     paths
-  >(flowTransportFlow, {}, options);
+  >(flowTransportFlow, options);
 }

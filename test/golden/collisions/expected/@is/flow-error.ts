@@ -32,7 +32,6 @@ export function createFlowErrorClient(
 ): FlowErrorClient {
   return runtime.createFlowClient<FlowErrorInput, FlowErrorOutput, paths>(
     flowErrorFlow,
-    {},
     options,
   );
 }

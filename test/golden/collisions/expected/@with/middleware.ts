@@ -32,7 +32,6 @@ export function createMiddlewareClient(
 ): MiddlewareClient {
   return runtime.createFlowClient<MiddlewareInput, MiddlewareOutput, paths>(
     middlewareFlow,
-    {},
     options,
   );
 }

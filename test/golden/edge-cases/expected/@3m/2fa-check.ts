@@ -33,7 +33,6 @@ export function createFlow2faCheckClient(
 ): Flow2faCheckClient {
   return runtime.createFlowClient<Flow2faCheckInput, Flow2faCheckOutput, paths>(
     flow2faCheckFlow,
-    {},
     options,
   );
 }

@@ -30,7 +30,6 @@ export function createClassClient(
 ): ClassClient {
   return runtime.createFlowClient<ClassInput, ClassOutput, paths>(
     classFlow,
-    {},
     options,
   );
 }

@@ -28,7 +28,6 @@ export function createSearchClient(
 ): SearchClient {
   return runtime.createFlowClient<SearchInput, SearchOutput, paths>(
     searchFlow,
-    {},
     options,
   );
 }
