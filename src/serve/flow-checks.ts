@@ -4,6 +4,7 @@ import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { createAjv, schemaForAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
+import { createLinearFormats } from "./linear-formats.js";
 import { createLinearPatterns, type UnsupportedPattern } from "./linear-patterns.js";
 
 /** Checks a value against one of a flow's schemas: every violation, none when valid. */
@@ -33,8 +34,8 @@ export interface UnsupportedFlowPattern extends UnsupportedPattern {
 /**
  * Compiles every flow's input and output schema with Ajv (all errors, formats asserted, as the
  * spec checks do), keyed by flow id; every schema that does not compile is a failure, not a throw.
- * Patterns run on RE2 (linear-patterns.ts), in time linear in the request's strings; `unsupported`
- * lists those RE2 cannot run.
+ * Patterns and formats run on RE2 (linear-patterns.ts, linear-formats.ts), in time linear in the
+ * request's strings; `unsupported` lists the patterns RE2 cannot run.
  *
  * @example
  * const compiled = compileFlowChecks(model);
@@ -48,7 +49,7 @@ export function compileFlowChecks(model: ProjectModel):
     }
   | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
   const patterns = createLinearPatterns();
-  const ajv = createAjv({ regExp: patterns.compile });
+  const ajv = createAjv({ regExp: patterns.compile, formats: createLinearFormats() });
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];
   const unsupported: UnsupportedFlowPattern[] = [];

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Format } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { isPlainObject } from "../json-pointer.js";
@@ -29,6 +30,8 @@ export function createAjv(
     readonly verbose?: boolean;
     /** How `pattern`s compile; by default `new RegExp` with `u` when the pattern takes it. */
     readonly regExp?: (source: string, flags: string) => { test(value: string): boolean };
+    /** The `format`s asserted, by name; by default ajv-formats' full ones. */
+    readonly formats?: Readonly<Record<string, Format>>;
   } = {},
 ): Ajv2020 {
   const regExp = options.regExp ?? compilePattern;
@@ -49,7 +52,8 @@ export function createAjv(
       }),
     },
   });
-  addFormats(ajv);
+  if (options.formats === undefined) addFormats(ajv);
+  else for (const [name, format] of Object.entries(options.formats)) ajv.addFormat(name, format);
   return ajv;
 }
 
