@@ -2,21 +2,24 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { needsModuleMarker } from "../config/module-marker.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
-import { readCurrentOutput, renderProject } from "../generate.js";
+import {
+  readCurrentOutput,
+  renderProject,
+  type GenerateOptions as RenderOptions,
+  type RenderResult,
+} from "../generate.js";
 import type { DiffReport } from "../diff/contract-diff.js";
 import { triageIssues, type Issue } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
-import { createStageTimes, type Stage, type StageObserver } from "../stage-times.js";
-import type { OutputFile } from "../output-file.js";
-import { projectBoundary, staysInside } from "../project-boundary.js";
-import { OutputLockedError } from "../write/output-lock.js";
 import {
-  ForeignOutputError,
-  diffOutput,
-  refuseLinkedFolder,
-  writeOutput,
-  type OutputDiff,
-} from "../write/write-output.js";
+  createStageTimes,
+  type Stage,
+  type StageObserver,
+  type StageTimes,
+} from "../stage-times.js";
+import type { OutputFile } from "../output-file.js";
+import { checkOutputPlace, outputIssue, usableCacheDir } from "./output-place.js";
+import { diffOutput, writeOutput, type OutputDiff } from "../write/write-output.js";
 
 /** Settings of one run; any left out come from the config file, then the defaults. */
 export interface GenerateOptions extends Partial<GenerateSettings> {
@@ -112,6 +115,44 @@ async function runGenerate(
   mode: "write" | "check",
 ): Promise<GenerateResult> {
   const { cwd = process.cwd(), config, trustManifest, waitForLock, onProgress, ...given } = options;
+  const settled = await settleSettings(cwd, config, given);
+  if (!settled.ok) return settled;
+  const { settings, configFile, outDir } = settled;
+  const times = createStageTimes(onProgress);
+  const renderOptions = await readRenderOptions(settings, cwd, times, trustManifest);
+  // Before anything renders: a project whose rules make this an error stops here.
+  const dependency = triageIssues(await checkRuntimeDependency(cwd, outDir), settings.rules);
+  if (dependency.errors.length > 0) return { ok: false, issues: dependency.errors, settings };
+  const ran: RunSoFar = { settings, configFile, times, warnings: dependency.warnings };
+  // Trusted only: the committed manifest answers --check when it shows every input and file as recorded.
+  const current =
+    mode === "check" && trustManifest === true && renderOptions.cacheDir !== undefined
+      ? await readCurrentOutput(renderOptions)
+      : undefined;
+  if (current) return answerFromManifest(current, ran);
+  const result = await renderProject(renderOptions);
+  const warnings = [...ran.warnings, ...(result.warnings ?? [])];
+  if (!result.ok) return { ...result, settings, warnings };
+  return writeRendered(result, { ...ran, warnings }, { mode, outDir, cwd, waitForLock });
+}
+
+/** What a run has settled before it renders, and the warnings it has so far. */
+interface RunSoFar {
+  readonly settings: GenerateSettings;
+  readonly configFile: string | undefined;
+  readonly times: StageTimes;
+  readonly warnings: readonly Issue[];
+}
+
+/** The settings, from the config file (unless `config` is false) and `given`, and a usable output folder. */
+async function settleSettings(
+  cwd: string,
+  config: string | false | undefined,
+  given: Partial<GenerateSettings>,
+): Promise<
+  | { ok: true; settings: GenerateSettings; configFile: string | undefined; outDir: string }
+  | Extract<GenerateResult, { ok: false }>
+> {
   const loaded =
     config === false
       ? { ok: true as const, config: {}, file: undefined, root: cwd }
@@ -123,8 +164,16 @@ async function runGenerate(
   const outDir = path.resolve(cwd, settings.out);
   const refused = await checkOutputPlace(outDir, settings.out, cwd);
   if (refused !== undefined) return { ok: false, issues: [refused], settings };
-  const times = createStageTimes(onProgress);
-  const renderOptions = {
+  return { ok: true, settings, configFile: loaded.file, outDir };
+}
+
+async function readRenderOptions(
+  settings: GenerateSettings,
+  cwd: string,
+  times: StageTimes,
+  trustManifest: boolean | undefined,
+): Promise<RenderOptions> {
+  return {
     times,
     specs: settings.specs,
     out: settings.out,
@@ -137,106 +186,54 @@ async function runGenerate(
     rules: settings.rules,
     moduleMarker: await needsModuleMarker(cwd, settings.out),
   };
-  // Before anything renders: a project whose rules make this an error stops here.
-  const dependency = triageIssues(await checkRuntimeDependency(cwd, outDir), settings.rules);
-  if (dependency.errors.length > 0) return { ok: false, issues: dependency.errors, settings };
-  const project = dependency.warnings;
-  // Trusted only: the committed manifest answers --check when it shows every input and file as recorded.
-  const current =
-    mode === "check" && trustManifest === true && renderOptions.cacheDir !== undefined
-      ? await readCurrentOutput(renderOptions)
-      : undefined;
-  if (current) {
-    const diff: OutputDiff = {
-      added: [],
-      changed: [],
-      removed: [],
-      unchanged: current.files.length,
-      previous: new Map(),
-    };
-    return {
-      ok: true,
-      diff,
-      files: current.files,
-      flowCount: current.flowCount,
-      settings,
-      configFile: loaded.file,
-      stages: times.totals(),
-      warnings: project,
-    };
-  }
-  const result = await renderProject(renderOptions);
-  const warnings = [...project, ...(result.warnings ?? [])];
-  if (!result.ok) return { ...result, settings, warnings };
-  try {
-    const diff = await times.measure("write", () =>
-      mode === "check"
-        ? diffOutput(outDir, result.files, { waitForLock })
-        : writeOutput(outDir, result.files, { waitForLock }),
-    );
-    return {
-      ok: true,
-      diff,
-      files: result.files,
-      flowCount: result.flowCount,
-      settings,
-      configFile: loaded.file,
-      contract: result.contract,
-      stages: times.totals(),
-      warnings,
-    };
-  } catch (error) {
-    const issue = outputIssue(error, settings.out, cwd);
-    if (issue === undefined) throw error;
-    return { ok: false, issues: [issue], settings, warnings };
-  }
 }
 
-/**
- * The output folder may not be a link: flowgen never writes through one. When it lies in the
- * project as written, it must stay there once the links on its way are followed.
- */
-async function checkOutputPlace(
-  outDir: string,
-  out: string,
-  cwd: string,
-): Promise<Issue | undefined> {
-  try {
-    await refuseLinkedFolder(outDir);
-  } catch (error) {
-    const issue = outputIssue(error, out, cwd);
-    if (issue === undefined) throw error;
-    return issue;
-  }
-  if (await staysInside(outDir, projectBoundary(outDir, cwd))) return undefined;
+/** `--check` answered by a trusted manifest that shows every file current: nothing to change. */
+function answerFromManifest(
+  current: { files: OutputFile[]; flowCount: number },
+  ran: RunSoFar,
+): GenerateResult {
+  const diff: OutputDiff = {
+    added: [],
+    changed: [],
+    removed: [],
+    unchanged: current.files.length,
+    previous: new Map(),
+  };
+  const { settings, configFile, warnings } = ran;
+  const { files, flowCount } = current;
   return {
-    code: "outside-project",
-    file: out,
-    message:
-      "leads out of the project through a symlink on its way; flowgen writes only inside the project: point --out at a folder in it, or, if you mean the link's target, at the target itself",
+    ok: true,
+    diff,
+    files,
+    flowCount,
+    settings,
+    configFile,
+    stages: ran.times.totals(),
+    warnings,
   };
 }
 
-/** The cache folder, unless it lies in the project as written but leads out of it: then no cache (it only saves time). */
-async function usableCacheDir(
-  settings: GenerateSettings,
-  cwd: string,
-): Promise<string | undefined> {
-  if (!settings.cache) return undefined;
-  const dir = path.resolve(cwd, settings.cacheDir);
-  return (await staysInside(dir, projectBoundary(dir, cwd))) ? settings.cacheDir : undefined;
-}
-
-function outputIssue(error: unknown, out: string, cwd: string): Issue | undefined {
-  if (error instanceof ForeignOutputError)
-    return { code: "not-an-output-folder", file: out, message: error.detail };
-  if (error instanceof OutputLockedError) {
-    const lock = path.relative(cwd, error.lockDir).split(path.sep).join("/");
-    return {
-      code: "output-locked",
-      file: out,
-      message: `another flowgen run (pid ${error.pid}) is writing this folder; wait for it to finish, or, if no flowgen runs, remove ${lock}`,
-    };
+/** Writes the rendered files, or with `check` compares them with the output folder. */
+async function writeRendered(
+  result: Extract<RenderResult, { ok: true }>,
+  ran: RunSoFar,
+  place: { mode: "write" | "check"; outDir: string; cwd: string; waitForLock: number | undefined },
+): Promise<GenerateResult> {
+  const { settings, configFile, warnings } = ran;
+  const { outDir, waitForLock } = place;
+  try {
+    const diff = await ran.times.measure("write", () =>
+      place.mode === "check"
+        ? diffOutput(outDir, result.files, { waitForLock })
+        : writeOutput(outDir, result.files, { waitForLock }),
+    );
+    const { files, flowCount, contract } = result;
+    const stages = ran.times.totals();
+    return { ok: true, diff, files, flowCount, settings, configFile, contract, stages, warnings };
+  } catch (error) {
+    const issue = outputIssue(error, settings.out, place.cwd);
+    if (issue === undefined) throw error;
+    return { ok: false, issues: [issue], settings, warnings };
   }
-  return undefined;
 }

@@ -1,14 +1,11 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { triageIssues, type Issue, type Rules } from "../issues.js";
-import { isPlainObject } from "../json-pointer.js";
-import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12, createAjv } from "./ajv.js";
+import { FLOW_SPEC_SCHEMA, createAjv } from "./ajv.js";
 import { checkAllExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
-import { checkObjectRoot } from "./object-root.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
-import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import {
   readSpecFiles,
@@ -16,7 +13,8 @@ import {
   type SpecSource,
   type SpecSources,
 } from "./read-spec-files.js";
-import { checkSchemaResource, type SchemaFinding, type SpecIndex } from "./schema-refs.js";
+import type { SchemaFinding, SpecIndex } from "./schema-refs.js";
+import { checkFlowFile, checkSharedFile, SPEC_KEYS, type Finding } from "./check-spec-files.js";
 
 /** One flow's spec, read and checked. Schemas are still as the user wrote them. */
 export interface FlowSpec {
@@ -52,9 +50,6 @@ export type LoadResult =
       readonly warnings: readonly Issue[];
     };
 
-const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
-const EXAMPLE_KEYS = ["name", "input", "output"];
-
 /**
  * Reads the specs folder and checks everything at once: syntax, file layout and names, spec keys,
  * schemas against the 2020-12 meta-schema, keywords, `$ref` targets, root object types and examples.
@@ -86,16 +81,37 @@ export interface CheckOptions {
  * const result = checkSpecs(await readSpecFiles("specs"), { trusted: new Set(["@acme/qa.json"]) });
  */
 export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): LoadResult {
-  const trusted = options.trusted ?? new Set<string>();
+  const checking = parseSources(sources, options);
+  const ajv = createAjv();
+  const flows = checkFlowFiles(checking, sources.flows, ajv);
+  checkSharedFiles(checking, sources.shared, ajv);
+  // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
+  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
+  // recurse forever on a cycle that never steps into the data.
+  const { badFiles, index } = checking;
+  if (sources.shared.every((s) => !badFiles.has(s.relPath) && !index.brokenFiles.has(s.relPath)))
+    checkValues(checking, flows, sources.shared);
+  const { issues, warnings } = checking;
+  return issues.length > 0
+    ? { ok: false, issues, warnings }
+    : { ok: true, specs: { flows, index }, warnings };
+}
+
+/** What one `checkSpecs` call has parsed and found so far. */
+interface Checking {
+  readonly trusted: ReadonlySet<string>;
+  readonly rules: Rules | undefined;
+  readonly documents: ReadonlyMap<string, { source: SpecSource; document: ParsedDocument }>;
+  readonly index: SpecIndex;
+  readonly issues: Issue[];
+  readonly warnings: Issue[];
+  /** Files a check found errors in: their values are not checked. */
+  readonly badFiles: Set<string>;
+}
+
+/** Parses every file; one that does not parse, or is not a spec, is broken and reported. */
+function parseSources(sources: SpecSources, options: CheckOptions): Checking {
   const issues: Issue[] = [...sources.issues];
-  const warnings: Issue[] = [];
-  /** Adds what the rules make errors to `issues` and warnings to `warnings`; returns the errors. */
-  const report = (found: readonly Issue[]): Issue[] => {
-    const triaged = triageIssues(found, options.rules);
-    issues.push(...triaged.errors);
-    warnings.push(...triaged.warnings);
-    return triaged.errors;
-  };
   const documents = new Map<string, { source: SpecSource; document: ParsedDocument }>();
   const brokenFiles = new Set<string>();
   const flowFiles = new Set(sources.flows.map((flow) => flow.relPath));
@@ -115,145 +131,99 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
       issues.push(...parsed.issues);
     }
   }
-  const index: SpecIndex = {
-    files: new Map([...documents].map(([relPath, { document }]) => [relPath, document.value])),
-    flowFiles,
-    brokenFiles,
+  const files = new Map([...documents].map(([relPath, { document }]) => [relPath, document.value]));
+  return {
+    trusted: options.trusted ?? new Set<string>(),
+    rules: options.rules,
+    documents,
+    index: { files, flowFiles, brokenFiles },
+    issues,
+    warnings: [],
+    badFiles: new Set(),
   };
-  const locateIn =
-    (relPath: string) =>
-    (finding: { code: Issue["code"]; pointer: string; message: string }): Issue => {
-      const entry = documents.get(relPath);
-      return {
-        code: finding.code,
-        file: entry?.source.displayPath ?? relPath,
-        pointer: finding.pointer,
-        ...entry?.document.locate(finding.pointer),
-        message: finding.message,
-      };
-    };
-  const fromSchemaFinding = (finding: SchemaFinding): Issue => locateIn(finding.relPath)(finding);
+}
 
-  const ajv = createAjv();
+/** Adds what the rules make errors to `issues` and warnings to `warnings`; returns the errors. */
+function report(checking: Checking, found: readonly Issue[]): Issue[] {
+  const triaged = triageIssues(found, checking.rules);
+  checking.issues.push(...triaged.errors);
+  checking.warnings.push(...triaged.warnings);
+  return triaged.errors;
+}
+
+/** A finding in the file at `relPath`, with its line and column. */
+function locateIn(checking: Checking, relPath: string): (finding: Finding) => Issue {
+  return (finding) => {
+    const entry = checking.documents.get(relPath);
+    return {
+      code: finding.code,
+      file: entry?.source.displayPath ?? relPath,
+      pointer: finding.pointer,
+      ...entry?.document.locate(finding.pointer),
+      message: finding.message,
+    };
+  };
+}
+
+/** The flows that parsed and are trusted or pass their own checks. */
+function checkFlowFiles(
+  checking: Checking,
+  sources: readonly FlowSource[],
+  ajv: Ajv2020,
+): FlowSpec[] {
   const validateSpecFile = ajv.compile(FLOW_SPEC_SCHEMA);
   const flows: FlowSpec[] = [];
-  const badFiles = new Set<string>();
-  for (const source of sources.flows) {
-    const entry = documents.get(source.relPath);
+  for (const source of sources) {
+    const entry = checking.documents.get(source.relPath);
     if (entry === undefined) continue;
-    if (trusted.has(source.relPath)) {
-      flows.push(toFlowSpec(source, entry.document.value as Record<string, unknown>));
+    const spec = entry.document.value as Record<string, unknown>;
+    if (checking.trusted.has(source.relPath)) {
+      flows.push(toFlowSpec(source, spec));
       continue;
     }
-    const found = checkFlowFile(entry.document.value, source, validateSpecFile, index);
-    const errors = report(found.map(locateIn(source.relPath)));
-    if (errors.length > 0) badFiles.add(source.relPath);
-    else flows.push(toFlowSpec(source, entry.document.value as Record<string, unknown>));
+    const found = checkFlowFile(entry.document.value, source, validateSpecFile, checking.index);
+    const errors = report(checking, found.map(locateIn(checking, source.relPath)));
+    if (errors.length > 0) checking.badFiles.add(source.relPath);
+    else flows.push(toFlowSpec(source, spec));
   }
-  for (const source of sources.shared) {
-    const value = index.files.get(source.relPath);
+  return flows;
+}
+
+function checkSharedFiles(checking: Checking, sources: readonly SpecSource[], ajv: Ajv2020): void {
+  for (const source of sources) {
+    const value = checking.index.files.get(source.relPath);
     if (value === undefined) continue;
-    const found = checkSharedFile(value, source.relPath, ajv, index);
-    const errors = report(found.map(locateIn(source.relPath)));
-    if (errors.length > 0) badFiles.add(source.relPath);
+    const found = checkSharedFile(value, source.relPath, ajv, checking.index);
+    const errors = report(checking, found.map(locateIn(checking, source.relPath)));
+    if (errors.length > 0) checking.badFiles.add(source.relPath);
   }
-  // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
-  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
-  // recurse forever on a cycle that never steps into the data.
-  if (
-    sources.shared.every(
-      (source) => !badFiles.has(source.relPath) && !brokenFiles.has(source.relPath),
-    )
-  ) {
-    const checkedFlows = flows.filter((flow) => !trusted.has(flow.relPath));
-    const roots = [
-      ...checkedFlows.flatMap((flow) =>
-        ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root })),
-      ),
-      ...sources.shared.map((source) => ({ relPath: source.relPath, root: "" })),
-    ];
-    const cycles = findRefCycles(index, roots);
-    issues.push(...cycles.map(fromSchemaFinding));
-    if (cycles.length > 0) return { ok: false, issues, warnings };
-    // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
-    report(checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding));
-    report(checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
-  }
-  return issues.length > 0
-    ? { ok: false, issues, warnings }
-    : { ok: true, specs: { flows, index }, warnings };
 }
 
-type Finding = { code: Issue["code"]; pointer: string; message: string };
-
-function checkFlowFile(
-  value: unknown,
-  source: FlowSource,
-  validate: ReturnType<Ajv2020["compile"]>,
-  index: SpecIndex,
-): Finding[] {
-  const findings: Finding[] = [];
-  if (!validate(value)) {
-    findings.push(
-      ...describeAjvErrors(validate.errors ?? [], value, {
-        schemaCode: "invalid-schema",
-        isSchemaPath: (p) => /^\/(input|output)(\/|$)/.test(p),
-        allowedKeys: (p) => (p === "" ? SPEC_KEYS : EXAMPLE_KEYS),
-      }),
-    );
-  }
-  if (!isPlainObject(value)) return findings;
-  const id = `@${source.org}/${source.name}`;
-  if (typeof value.id === "string" && value.id !== id) {
-    findings.push({
-      code: "id-mismatch",
-      pointer: "/id",
-      message: `id "${value.id}" differs from ${id}, the id this file's path gives; change the id, or move the file to ${id}.json`,
-    });
-  }
-  for (const part of ["input", "output"] as const) {
-    if (!isPlainObject(value[part])) continue;
-    const resource = { relPath: source.relPath, root: `/${part}` };
-    const { findings: schemaFindings } = checkSchemaResource(resource, index);
-    findings.push(...checkSchemaDialect(value[part], `/${part}`), ...schemaFindings);
-    if (schemaFindings.length === 0) findings.push(...checkObjectRoot(part, resource, index));
-  }
-  return findings;
-}
-
-function checkSharedFile(
-  value: unknown,
-  relPath: string,
-  ajv: Ajv2020,
-  index: SpecIndex,
-): Finding[] {
-  const dialect = checkSchemaDialect(value, "");
-  if (dialect.length > 0) return dialect;
-  const schema = isPlainObject(value) ? { ...value, $schema: undefined } : value;
-  if (!ajv.validateSchema(schema as object)) {
-    return describeAjvErrors(ajv.errors ?? [], value, {
-      schemaCode: "invalid-schema",
-      isSchemaPath: () => true,
-    });
-  }
-  return checkSchemaResource({ relPath, root: "" }, index).findings;
-}
-
-function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
-  const dialect = isPlainObject(schema) ? schema.$schema : undefined;
-  if (
-    dialect === undefined ||
-    dialect === JSON_SCHEMA_2020_12 ||
-    dialect === `${JSON_SCHEMA_2020_12}#`
-  )
-    return [];
-  return [
-    {
-      code: "invalid-schema",
-      pointer: `${pointer}/$schema`,
-      message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it`,
-    },
+/** `$ref` cycles, then enums, defaults and examples against their schemas (not trusted flows'). */
+function checkValues(
+  checking: Checking,
+  flows: readonly FlowSpec[],
+  shared: readonly SpecSource[],
+): void {
+  const { index } = checking;
+  const fromSchemaFinding = (finding: SchemaFinding): Issue =>
+    locateIn(checking, finding.relPath)(finding);
+  const checkedFlows = flows.filter((flow) => !checking.trusted.has(flow.relPath));
+  const roots = [
+    ...checkedFlows.flatMap((flow) =>
+      ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root })),
+    ),
+    ...shared.map((source) => ({ relPath: source.relPath, root: "" })),
   ];
+  const cycles = findRefCycles(index, roots);
+  checking.issues.push(...cycles.map(fromSchemaFinding));
+  if (cycles.length > 0) return;
+  // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
+  report(
+    checking,
+    checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding),
+  );
+  report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { openRenderCache, type RenderCache } from "../cache/render-cache.js";
+import type { Issue } from "../issues.js";
+import { readManifest, type OutputManifest } from "../manifest/output-manifest.js";
+import type { OutputFile } from "../output-file.js";
+import { projectBoundary } from "../project-boundary.js";
+import type { SpecSources } from "../spec/read-spec-files.js";
+import type { StageTimes } from "../stage-times.js";
+import { startWorkerPool } from "../workers/stage-pool.js";
+import type { GenerateOptions } from "./generate-options.js";
+import { readRunInputs, type RunInputs } from "./run-inputs.js";
+import { createRunKeys, recallRun, type RunKeys } from "./run-keys.js";
+
+/** Below this many files to render, starting worker threads costs more than it saves. */
+export const POOL_THRESHOLD = 64;
+
+/** One run's state, handed from stage to stage. */
+export interface Run {
+  readonly options: GenerateOptions;
+  readonly sources: SpecSources;
+  readonly times: StageTimes;
+  readonly outDir: string;
+  readonly cache: RenderCache;
+  readonly inputs: RunInputs;
+  readonly keys: RunKeys;
+  /** The committed manifest, when trusted and made by a run with this one's fingerprint. */
+  readonly reusable: OutputManifest | undefined;
+  /** Worker threads, once started. */
+  pool: ReturnType<typeof startWorkerPool> | undefined;
+}
+
+/** A run before it knows whether to trust the manifest or start worker threads. */
+export type OpenedRun = Omit<Run, "reusable" | "pool">;
+
+/**
+ * Opens the render cache and reads what every file depends on. Everything a run depends on is
+ * in its key: when none of it changed, the previous run's files are the answer.
+ *
+ * @example
+ * const opened = await openRun(options, sources, times);
+ */
+export async function openRun(
+  options: GenerateOptions,
+  sources: SpecSources,
+  times: StageTimes,
+): Promise<OpenedRun> {
+  const cache = await openRenderCache(
+    options.cacheDir === undefined ? undefined : path.resolve(options.cwd, options.cacheDir),
+    projectBoundary(options.cwd, options.cwd),
+  );
+  const outDir = path.resolve(options.cwd, options.out);
+  const inputs = await readRunInputs(options, outDir);
+  const keys = createRunKeys(inputs.stamp, sources, options.rules);
+  return { options, sources, times, outDir, cache, inputs, keys };
+}
+
+/**
+ * The previous run's files, when the cache holds a run with this one's key.
+ *
+ * @example
+ * const remembered = await recallFiles(opened);
+ */
+export async function recallFiles(
+  run: OpenedRun,
+): Promise<{ files: OutputFile[]; flowCount: number; warnings: Issue[] } | undefined> {
+  const remembered =
+    run.sources.issues.length === 0 ? recallRun(run.cache, run.keys.run) : undefined;
+  if (remembered === undefined) return undefined;
+  await run.cache.save();
+  return remembered;
+}
+
+/**
+ * Reads the manifest when asked to trust it, and starts the worker threads when all is to render.
+ *
+ * @example
+ * const run = await trustRun(opened);
+ */
+export async function trustRun(opened: OpenedRun): Promise<Run> {
+  const { options, cache, sources } = opened;
+  // The committed manifest is no evidence of what generated/ holds: only when asked to trust it.
+  const manifest =
+    options.trustManifest === true && options.cacheDir !== undefined
+      ? await readManifest(opened.outDir)
+      : undefined;
+  const reusable = manifest?.fingerprint === opened.keys.fingerprint ? manifest : undefined;
+  // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
+  // With nothing cached, every file (two per flow) is new: start them now, while this thread
+  // checks the specs.
+  const pool =
+    cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD
+      ? startWorkerPool()
+      : undefined;
+  return { ...opened, reusable, pool };
+}

@@ -1,0 +1,165 @@
+import { compileOpenApi } from "../compile/openapi-document.js";
+import { banner } from "../emit/banner.js";
+import { PACKAGE_MARKER, PACKAGE_MARKER_PATH } from "../emit/package-marker.js";
+import { RUNTIME_DIR } from "../emit/runtime-exports.js";
+import type { Formatter } from "../format/format-files.js";
+import type { FlowModel, ProjectModel } from "../model/build-model.js";
+import type { Planned } from "../produce-files.js";
+import type { RuntimeTemplate } from "../runtime-templates.js";
+import type { RenderSettings, RunKeys } from "./run-keys.js";
+
+/** What the plan is made from besides the model: the run's keys and templates. */
+export interface PlanInputs {
+  readonly keys: RunKeys;
+  readonly runtime: readonly RuntimeTemplate[];
+  readonly validation: string;
+}
+
+/** What the steps of planning one run share. */
+interface Planning {
+  readonly model: ProjectModel;
+  readonly run: PlanInputs;
+  readonly compileOptions: { readonly baseUrl: string | undefined; readonly validators: boolean };
+  /** The emit stages, loaded by the first file that needs them. */
+  readonly stages: () => ReturnType<typeof lazyStages>;
+  readonly planned: (file: Omit<Planned, "key">) => Planned;
+}
+
+/**
+ * Every file of the output folder but the manifest: its path, what it is rendered from, and how
+ * to render it. Nothing is rendered here; the heavy stages load only when a file must be.
+ *
+ * @example
+ * const plan = planFiles(model, { keys, runtime, validation }, { validators: true });
+ */
+export function planFiles(
+  model: ProjectModel,
+  run: PlanInputs,
+  settings: RenderSettings,
+): Planned[] {
+  const validators = settings.validators === true;
+  let loaded: ReturnType<typeof lazyStages> | undefined;
+  const planning: Planning = {
+    model,
+    run,
+    compileOptions: { baseUrl: settings.baseUrl, validators },
+    stages: () => (loaded ??= lazyStages()),
+    planned: (file) => ({ ...file, key: run.keys.fileKey(file.inputs) }),
+  };
+  const plan = planProjectFiles(planning, settings.moduleMarker === true);
+  for (const flow of model.flows) plan.push(...planFlowFiles(planning, flow));
+  if (validators) plan.push(planValidationTemplate(planning));
+  return plan;
+}
+
+/** The files made from the whole project: the OpenAPI document, the runtime, the index. */
+function planProjectFiles(planning: Planning, moduleMarker: boolean): Planned[] {
+  const { model, run, planned } = planning;
+  const { keys } = run;
+  const document = compileOpenApi(model, model.flows, planning.compileOptions);
+  const plan: Planned[] = [
+    planned({
+      path: "openapi.json",
+      inputs: keys.fileInputs("openapi", JSON.stringify(document)),
+      render: { json: document },
+    }),
+    ...run.runtime.map(({ name, text }): Planned => {
+      const source = `templates/${RUNTIME_DIR}/${name}`;
+      return planned({
+        path: `${RUNTIME_DIR}/${name}`,
+        inputs: keys.fileInputs(source),
+        render: () => Promise.resolve(`${banner(`${source} in flowgen`)}\n${text}`),
+      });
+    }),
+    planned({
+      path: "index.ts",
+      inputs: keys.fileInputs(
+        "index",
+        JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath])),
+      ),
+      render: async () => (await planning.stages()).emitIndexModule(model),
+    }),
+  ];
+  // Generated modules are ES modules: saying so lets them compile in a CommonJS package whose
+  // TypeScript has verbatimModuleSyntax (npm init -y with tsc --init), where nothing else would.
+  if (moduleMarker)
+    plan.push(
+      planned({
+        path: PACKAGE_MARKER_PATH,
+        inputs: keys.fileInputs(PACKAGE_MARKER_PATH),
+        render: { json: PACKAGE_MARKER },
+      }),
+    );
+  return plan;
+}
+
+/** A flow's module and types, and its validators when asked for. */
+function planFlowFiles(planning: Planning, flow: FlowModel): Planned[] {
+  const { model, compileOptions, planned } = planning;
+  const { keys } = planning.run;
+  const flowDocumentText = JSON.stringify(
+    compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
+  );
+  const plan = [
+    planned({
+      path: `${flow.modulePath}.ts`,
+      inputs: keys.fileInputs("module", JSON.stringify(flow)),
+      render: async () => (await planning.stages()).emitFlowModule(flow, compileOptions),
+    }),
+    planned({
+      path: `${flow.modulePath}.types.ts`,
+      inputs: keys.fileInputs("types", flow.specPath, flowDocumentText),
+      render: {
+        types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText },
+      },
+    }),
+  ];
+  if (compileOptions.validators)
+    plan.push(
+      planned({
+        path: `${flow.modulePath}.validators.ts`,
+        inputs: keys.fileInputs("validators", flow.specPath, flowDocumentText),
+        render: async () =>
+          (await import("../validators/flow-validators.js")).emitFlowValidators(model, flow),
+      }),
+    );
+  return plan;
+}
+
+/** The template the validators import, copied as it is. */
+function planValidationTemplate(planning: Planning): Planned {
+  const render = () =>
+    Promise.resolve(`${banner("templates/validation.ts in flowgen")}\n${planning.run.validation}`);
+  return planning.planned({
+    path: "validation.ts",
+    inputs: planning.run.keys.fileInputs("validation"),
+    render,
+  });
+}
+
+/**
+ * Each file's prettier options join what it is rendered from: a config's `overrides` can format
+ * one file of a folder differently from the next.
+ *
+ * @example
+ * const plan = withFormatOptions(planFiles(model, run, settings), keys, formatter);
+ */
+export function withFormatOptions(
+  plan: readonly Planned[],
+  keys: RunKeys,
+  formatter: Formatter,
+): Planned[] {
+  return plan.map((file) => {
+    const inputs = keys.joinFormatOptions(file.inputs, formatter.optionsKey(file.path));
+    return { ...file, inputs, key: keys.fileKey(inputs) };
+  });
+}
+
+/** ts-morph takes a while to load: only when a file must be emitted. */
+async function lazyStages() {
+  const [{ emitFlowModule }, { emitIndexModule }] = await Promise.all([
+    import("../emit/flow-module.js"),
+    import("../emit/index-module.js"),
+  ]);
+  return { emitFlowModule, emitIndexModule };
+}

@@ -1,0 +1,97 @@
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { Issue } from "../issues.js";
+import { isPlainObject } from "../json-pointer.js";
+import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12 } from "./ajv.js";
+import { describeAjvErrors } from "./describe-ajv-errors.js";
+import { checkObjectRoot } from "./object-root.js";
+import type { FlowSource } from "./read-spec-files.js";
+import { checkSchemaResource, type SpecIndex } from "./schema-refs.js";
+
+/** The keys a flow spec may have. */
+export const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
+const EXAMPLE_KEYS = ["name", "input", "output"];
+
+/** A problem found in a file, before it is located by line and column. */
+export type Finding = { code: Issue["code"]; pointer: string; message: string };
+
+/**
+ * What is wrong in one flow spec on its own: spec keys, id, schema dialect, `$ref`s, root types.
+ *
+ * @example
+ * const findings = checkFlowFile(value, source, ajv.compile(FLOW_SPEC_SCHEMA), index);
+ */
+export function checkFlowFile(
+  value: unknown,
+  source: FlowSource,
+  validate: ReturnType<Ajv2020["compile"]>,
+  index: SpecIndex,
+): Finding[] {
+  const findings: Finding[] = [];
+  if (!validate(value)) {
+    findings.push(
+      ...describeAjvErrors(validate.errors ?? [], value, {
+        schemaCode: "invalid-schema",
+        isSchemaPath: (p) => /^\/(input|output)(\/|$)/.test(p),
+        allowedKeys: (p) => (p === "" ? SPEC_KEYS : EXAMPLE_KEYS),
+      }),
+    );
+  }
+  if (!isPlainObject(value)) return findings;
+  const id = `@${source.org}/${source.name}`;
+  if (typeof value.id === "string" && value.id !== id) {
+    findings.push({
+      code: "id-mismatch",
+      pointer: "/id",
+      message: `id "${value.id}" differs from ${id}, the id this file's path gives; change the id, or move the file to ${id}.json`,
+    });
+  }
+  for (const part of ["input", "output"] as const) {
+    if (!isPlainObject(value[part])) continue;
+    const resource = { relPath: source.relPath, root: `/${part}` };
+    const { findings: schemaFindings } = checkSchemaResource(resource, index);
+    findings.push(...checkSchemaDialect(value[part], `/${part}`), ...schemaFindings);
+    if (schemaFindings.length === 0) findings.push(...checkObjectRoot(part, resource, index));
+  }
+  return findings;
+}
+
+/**
+ * What is wrong in one shared schema file on its own: dialect, meta-schema, `$ref`s.
+ *
+ * @example
+ * const findings = checkSharedFile(value, "shared/address.json", createAjv(), index);
+ */
+export function checkSharedFile(
+  value: unknown,
+  relPath: string,
+  ajv: Ajv2020,
+  index: SpecIndex,
+): Finding[] {
+  const dialect = checkSchemaDialect(value, "");
+  if (dialect.length > 0) return dialect;
+  const schema = isPlainObject(value) ? { ...value, $schema: undefined } : value;
+  if (!ajv.validateSchema(schema as object)) {
+    return describeAjvErrors(ajv.errors ?? [], value, {
+      schemaCode: "invalid-schema",
+      isSchemaPath: () => true,
+    });
+  }
+  return checkSchemaResource({ relPath, root: "" }, index).findings;
+}
+
+function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {
+  const dialect = isPlainObject(schema) ? schema.$schema : undefined;
+  if (
+    dialect === undefined ||
+    dialect === JSON_SCHEMA_2020_12 ||
+    dialect === `${JSON_SCHEMA_2020_12}#`
+  )
+    return [];
+  return [
+    {
+      code: "invalid-schema",
+      pointer: `${pointer}/$schema`,
+      message: `flowgen reads JSON Schema 2020-12; set "$schema" to "${JSON_SCHEMA_2020_12}" or remove it`,
+    },
+  ];
+}
