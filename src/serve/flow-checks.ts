@@ -6,6 +6,7 @@ import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
 import { createLinearFormats } from "./linear-formats.js";
 import { createLinearPatterns, type UnsupportedPattern } from "./linear-patterns.js";
+import { useLinearUniqueItems } from "./linear-unique-items.js";
 
 /** Checks a value against one of a flow's schemas: every violation, none when valid. */
 export type Check = (value: unknown) => readonly ErrorDetail[];
@@ -35,7 +36,8 @@ export interface UnsupportedFlowPattern extends UnsupportedPattern {
  * Compiles every flow's input and output schema with Ajv (all errors, formats asserted, as the
  * spec checks do), keyed by flow id; every schema that does not compile is a failure, not a throw.
  * Patterns and formats run on RE2 (linear-patterns.ts, linear-formats.ts), in time linear in the
- * request's strings; `unsupported` lists the patterns RE2 cannot run.
+ * request's strings; `unsupported` lists the patterns RE2 cannot run. `uniqueItems` is checked in
+ * time linear in the array (linear-unique-items.ts).
  *
  * @example
  * const compiled = compileFlowChecks(model);
@@ -50,6 +52,7 @@ export function compileFlowChecks(model: ProjectModel):
   | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
   const patterns = createLinearPatterns();
   const ajv = createAjv({ regExp: patterns.compile, formats: createLinearFormats() });
+  useLinearUniqueItems(ajv);
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];
   const unsupported: UnsupportedFlowPattern[] = [];
