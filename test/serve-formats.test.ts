@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Format } from "ajv";
 import { formatNames, fullFormats } from "ajv-formats/dist/formats.js";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { serve } from "../src/index.js";
+import { describe, expect, it } from "vitest";
 import { BYTE_LINE_SOURCE, URI_SOURCE, createLinearFormats } from "../src/serve/linear-formats.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { serveFlow } from "./helpers/serve.js";
+import { REPO_ROOT } from "./helpers/temp-dir.js";
 
 /** How a format definition answers for a string, whatever its shape. */
 function run(format: Format | undefined, value: string): boolean {
@@ -364,35 +364,16 @@ describe("format checks in flowgen serve", () => {
       "date-time",
       "byte",
     ];
-    const dir = await tempProject({
-      "specs/@acme/formats.json": {
-        input: {
-          type: "object",
-          properties: Object.fromEntries(
-            formats.map((format) => [format, { type: "string", format }]),
-          ),
-        },
-        output: { type: "object" },
+    const { post } = await serveFlow(
+      "formats",
+      {
+        type: "object",
+        properties: Object.fromEntries(
+          formats.map((format) => [format, { type: "string", format }]),
+        ),
       },
-    });
-    const server = await serve({
-      cwd: dir,
-      config: false,
-      port: 0,
-      watch: false,
-      keysEnv: KEY,
-      say: () => {},
-    });
-    if (!server.ok) throw new Error(JSON.stringify(server.issues));
-    onTestFinished(() => server.close());
-    const post = async (body: unknown) => {
-      const response = await fetch(`${server.url}/v1/@acme/formats`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    };
+      KEY,
+    );
     const hostile: Record<string, string> = {
       "uri-reference": `a:${"/".repeat(50_000)}\u0000`,
       uri: `a:${"/".repeat(50_000)}\u0000`,

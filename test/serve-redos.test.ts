@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { check } from "recheck";
-import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { serve } from "../src/index.js";
+import { describe, expect, it, vi } from "vitest";
 import { surveyRegexes, type RegexLiteral } from "./helpers/regex-literals.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { serveFlow } from "./helpers/serve.js";
+import { REPO_ROOT } from "./helpers/temp-dir.js";
 
 /**
  * Every regular expression of the server (src/serve/, and what its request path imports) must
@@ -74,38 +74,18 @@ const KEY = "k_redos_0123456789abcdef";
 
 describe("spec patterns in flowgen serve", () => {
   it("match request data in linear time: ^(a+)+$ refuses 30 a's and a '!' at once", async () => {
-    const dir = await tempProject({
-      "specs/@acme/greedy.json": {
-        input: {
-          type: "object",
-          properties: {
-            name: { type: "string", pattern: "^(a+)+$" },
-            // Compiles only without the u flag: still read, and as without it.
-            code: { type: "string", pattern: "^\\:(a|b)+$" },
-          },
+    const { post, said } = await serveFlow(
+      "greedy",
+      {
+        type: "object",
+        properties: {
+          name: { type: "string", pattern: "^(a+)+$" },
+          // Compiles only without the u flag: still read, and as without it.
+          code: { type: "string", pattern: "^\\:(a|b)+$" },
         },
-        output: { type: "object" },
       },
-    });
-    const said: string[] = [];
-    const server = await serve({
-      cwd: dir,
-      config: false,
-      port: 0,
-      watch: false,
-      keysEnv: KEY,
-      say: (line) => said.push(line),
-    });
-    if (!server.ok) throw new Error(JSON.stringify(server.issues));
-    onTestFinished(() => server.close());
-    const post = async (body: unknown) => {
-      const response = await fetch(`${server.url}/v1/@acme/greedy`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    };
+      KEY,
+    );
     // A backtracking engine takes 2^30 steps here: the test's timeout is what fails then.
     expect(await post({ name: `${"a".repeat(30)}!` })).toMatchObject({
       status: 400,
@@ -121,37 +101,19 @@ describe("spec patterns in flowgen serve", () => {
   }, 5_000);
 
   it("start with a pattern RE2 cannot run, warn, and refuse the values it checks", async () => {
-    const dir = await tempProject({
-      "specs/@acme/lookaround.json": {
-        input: {
-          type: "object",
-          properties: {
-            word: { type: "string", pattern: "^(?!admin$)[a-z]+$" },
-            other: { type: "string", pattern: "^[a-z]+$" },
-          },
+    const flow = await serveFlow(
+      "lookaround",
+      {
+        type: "object",
+        properties: {
+          word: { type: "string", pattern: "^(?!admin$)[a-z]+$" },
+          other: { type: "string", pattern: "^[a-z]+$" },
         },
-        output: { type: "object" },
       },
-    });
-    const said: string[] = [];
-    const server = await serve({
-      cwd: dir,
-      config: false,
-      port: 0,
-      watch: false,
-      keysEnv: KEY,
-      say: (line) => said.push(line),
-    });
-    if (!server.ok) throw new Error(JSON.stringify(server.issues));
-    onTestFinished(() => server.close());
-    const post = async (body: unknown) =>
-      (
-        await fetch(`${server.url}/v1/@acme/lookaround`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status;
+      KEY,
+    );
+    const { said } = flow;
+    const post = async (body: unknown) => (await flow.post(body)).status;
     expect(said.filter((line) => line.includes("nonlinear-pattern"))).toEqual([
       expect.stringMatching(
         /^warning: specs\/@acme\/lookaround\.json #\/input: the pattern "\^\(\?!admin\$\)\[a-z\]\+\$" needs a feature serve's linear-time engine \(RE2\) lacks/,

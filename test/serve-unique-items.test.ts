@@ -1,8 +1,7 @@
-import { describe, expect, it, onTestFinished } from "vitest";
-import { serve } from "../src/index.js";
+import { describe, expect, it } from "vitest";
 import { useLinearUniqueItems } from "../src/serve/linear-unique-items.js";
 import { createAjv } from "../src/spec/ajv.js";
-import { tempProject } from "./helpers/temp-dir.js";
+import { serveFlow } from "./helpers/serve.js";
 
 /** Request data as serve gets it: parsed from JSON text, so `1.0` and `-0` are what JSON.parse makes. */
 const json = (text: string): unknown => JSON.parse(text) as unknown;
@@ -116,34 +115,14 @@ const KEY = "k_unique_0123456789abcdef";
 
 describe("uniqueItems in flowgen serve", () => {
   it("answers 200,000 distinct small objects at once, and names a duplicate as Ajv does", async () => {
-    const dir = await tempProject({
-      "specs/@acme/many.json": {
-        input: {
-          type: "object",
-          properties: { list: { type: "array", uniqueItems: true } },
-        },
-        output: { type: "object" },
-      },
-    });
-    const server = await serve({
-      cwd: dir,
-      config: false,
-      port: 0,
-      watch: false,
-      keysEnv: KEY,
-      // 200,000 items of `{"i":199999}` are about 2.6 MB.
-      bodyLimit: 8 << 20,
-    });
-    if (!server.ok) throw new Error(JSON.stringify(server.issues));
-    onTestFinished(() => server.close());
-    const post = async (list: unknown[]) => {
-      const response = await fetch(`${server.url}/v1/@acme/many`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-        body: JSON.stringify({ list }),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    };
+    // 200,000 items of `{"i":199999}` are about 2.6 MB.
+    const flow = await serveFlow(
+      "many",
+      { type: "object", properties: { list: { type: "array", uniqueItems: true } } },
+      KEY,
+      { bodyLimit: 8 << 20 },
+    );
+    const post = (list: unknown[]) => flow.post({ list });
     const list = Array.from({ length: 200_000 }, (_, i) => ({ i }));
     // Ajv compares every pair of these objects, 2·10¹⁰ deep equals: the test's timeout is what fails then.
     expect((await post(list)).status).toBe(200);

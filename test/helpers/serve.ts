@@ -1,6 +1,8 @@
 import path from "node:path";
+import { onTestFinished } from "vitest";
+import { serve } from "../../src/api/serve.js";
 import { startServe, type ServeOptions } from "../../src/serve/serve.js";
-import { REPO_ROOT } from "./temp-dir.js";
+import { REPO_ROOT, tempProject } from "./temp-dir.js";
 
 export type StartedServe = Extract<Awaited<ReturnType<typeof startServe>>, { ok: true }>;
 
@@ -32,4 +34,52 @@ export async function startTestServe(
   });
   if (!server.ok) throw new Error(JSON.stringify(server.issues));
   return server;
+}
+
+/** A flow server started by `serveFlow`: its lines, and a call with the key that answers status and body. */
+export interface ServedFlow {
+  readonly said: readonly string[];
+  post(body: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+/**
+ * `flowgen serve` through the API, on a free loopback port, for a project holding one flow spec
+ * (`specs/@acme/<name>.json`, the given input schema, any output); closed when the test finishes.
+ *
+ * @example
+ * const flow = await serveFlow("greedy", { type: "object" }, KEY);
+ * expect((await flow.post({ name: "a" })).status).toBe(200);
+ */
+export async function serveFlow(
+  name: string,
+  input: Record<string, unknown>,
+  key: string,
+  options: { readonly bodyLimit?: number } = {},
+): Promise<ServedFlow> {
+  const dir = await tempProject({
+    [`specs/@acme/${name}.json`]: { input, output: { type: "object" } },
+  });
+  const said: string[] = [];
+  const server = await serve({
+    cwd: dir,
+    config: false,
+    port: 0,
+    watch: false,
+    keysEnv: key,
+    say: (line) => said.push(line),
+    ...options,
+  });
+  if (!server.ok) throw new Error(JSON.stringify(server.issues));
+  onTestFinished(() => server.close());
+  return {
+    said,
+    async post(body) {
+      const response = await fetch(`${server.url}/v1/@acme/${name}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+  };
 }
