@@ -2,15 +2,15 @@ import { existsSync } from "node:fs";
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
-import { resolveGenerateSettings } from "../config/resolve-settings.js";
+import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
-import { triageIssues, withCode } from "../issues.js";
+import { triageIssues, withCode, type Issue } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
 import { findLinksOut, jsonSyntaxProblem, readOptionalText } from "../scaffold/project-text.js";
 import { projectBoundary } from "../project-boundary.js";
-import { EXIT, reportIssues, reportWarnings, type Command } from "./command.js";
-import { choosePaint } from "./terminal.js";
+import { EXIT, reportIssues, reportWarnings, type Command, type Io } from "./command.js";
+import { choosePaint, type Paint } from "./terminal.js";
 
 const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
 
@@ -26,106 +26,136 @@ export const initCommand: Command = {
   examples: [["$0 init", "Then: npm run flowgen:generate"]],
   async run(args, { cwd, io, terminal, env }) {
     const paint = choosePaint(terminal, env);
-    const loaded = await loadConfig(cwd, args["config"] as string | undefined);
-    if (!loaded.ok)
-      return reportIssues(
-        io,
-        loaded.issues,
-        (count) => `flowgen init: ${count}; nothing was written.`,
-      );
-    const resolved = resolveGenerateSettings(loaded, cwd, {
-      specs: args["specs"] as string | undefined,
-      out: args["out"] as string | undefined,
-    });
-    if (!resolved.ok)
-      return reportIssues(
-        io,
-        resolved.issues,
-        (count) => `flowgen init: ${count}; nothing was written.`,
-      );
-    const { specs, out } = resolved.settings;
-    const done: string[] = [];
-    const manifestFile = path.join(cwd, "package.json");
-    const attributesFile = path.join(cwd, ".gitattributes");
+    const summary = (count: string): string => `flowgen init: ${count}; nothing was written.`;
+    const resolved = await readInitSettings(args, cwd);
+    if (!resolved.ok) return reportIssues(io, resolved.issues, summary);
+    const { configFile, settings } = resolved;
     // Every file init reads or writes, checked before the first write: nothing through a link out.
     const linksOut = await findLinksOut(cwd, projectBoundary(cwd, cwd), [
       "package.json",
       ".gitattributes",
       "flowgen.config.ts",
       "flowgen.config.mts",
-      specs,
+      settings.specs,
     ]);
-    if (linksOut.length > 0)
-      return reportIssues(io, linksOut, (count) => `flowgen init: ${count}; nothing was written.`);
-    const manifest = await readOptionalText(manifestFile);
-    const syntax = manifest === undefined ? undefined : jsonSyntaxProblem(manifest);
-    if (syntax !== undefined || !parsesAsJson(manifest)) {
-      const where = syntax === undefined ? "" : ` at line ${syntax.line}, column ${syntax.column}`;
-      io.err(
-        withCode(
-          `flowgen init: package.json is not valid JSON${where}; fix it and run flowgen init again; nothing was written.`,
-          "syntax-error",
-        ),
-      );
+    if (linksOut.length > 0) return reportIssues(io, linksOut, summary);
+    const manifest = await readOptionalText(path.join(cwd, "package.json"));
+    const invalid = describeInvalidManifest(manifest);
+    if (invalid !== undefined) {
+      io.err(invalid);
       return EXIT.invalid;
     }
-    if (loaded.file === undefined) {
-      const name = configFileName(manifest);
-      await writeFile(path.join(cwd, name), configFileText({ specs, out }), { flag: "wx" });
-      done.push(`created ${name}`);
-    } else done.push(`kept ${path.relative(cwd, loaded.file)}`);
-
-    const specsDir = path.resolve(cwd, specs);
-    if (await hasSpecs(specsDir)) done.push(`kept ${specs}/ (it has specs already)`);
-    else {
-      const file = path.join(specsDir, `@${EXAMPLE_FLOW.org}`, `${EXAMPLE_FLOW.name}.json`);
-      await writeSpecFile(
-        file,
-        specSkeleton({
-          flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`,
-          schema: schemaRef(file, cwd),
-        }),
-      );
-      done.push(`created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`);
-    }
-
-    const scripts = addScripts(
-      manifest,
-      path
-        .basename(cwd)
-        .toLowerCase()
-        .replace(/[^a-z0-9-]+/g, "-"),
-    );
-    if (scripts.added.length > 0 || manifest === undefined)
-      await writeFile(manifestFile, scripts.text);
-    done.push(
-      scripts.added.length > 0
-        ? `${manifest === undefined ? "created package.json with" : "added to package.json"} the scripts ${scripts.added.join(", ")}`
-        : "kept the package.json scripts",
-    );
-
-    const attributes = await readOptionalText(attributesFile);
-    const nextAttributes = gitattributesText(attributes, out);
-    if (nextAttributes !== attributes) {
-      await writeFile(attributesFile, nextAttributes);
-      done.push(`marked ${out}/ as generated in .gitattributes`);
-    }
-
-    for (const line of done) io.out(`flowgen init: ${line}`);
-    // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
-    const dependency = triageIssues(
-      await checkRuntimeDependency(cwd, path.resolve(cwd, out)),
-      resolved.settings.rules,
-    );
-    reportWarnings(io, [...dependency.errors, ...dependency.warnings], paint);
-    if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli")))
-      io.out("Next: npm install -D flowgen-cli");
-    io.out(
-      "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
-    );
+    const done = [
+      await writeConfigFile(cwd, configFile, manifest, settings),
+      await writeExampleSpec(cwd, settings.specs),
+      await writeScripts(cwd, manifest),
+      await markOutputGenerated(cwd, settings.out),
+    ];
+    for (const line of done) if (line !== undefined) io.out(`flowgen init: ${line}`);
+    await printNextSteps(io, cwd, settings, paint);
     return EXIT.ok;
   },
 };
+
+/** The config file found (if any) and the settings, with --specs and --out over the file's. */
+async function readInitSettings(
+  args: Readonly<Record<string, unknown>>,
+  cwd: string,
+): Promise<
+  | { ok: true; configFile: string | undefined; settings: GenerateSettings }
+  | { ok: false; issues: readonly Issue[] }
+> {
+  const loaded = await loadConfig(cwd, args["config"] as string | undefined);
+  if (!loaded.ok) return loaded;
+  const resolved = resolveGenerateSettings(loaded, cwd, {
+    specs: args["specs"] as string | undefined,
+    out: args["out"] as string | undefined,
+  });
+  if (!resolved.ok) return resolved;
+  return { ok: true, configFile: loaded.file, settings: resolved.settings };
+}
+
+/** The error line for a package.json that is not JSON, where it fails when known; undefined for none or a valid one. */
+function describeInvalidManifest(manifest: string | undefined): string | undefined {
+  const syntax = manifest === undefined ? undefined : jsonSyntaxProblem(manifest);
+  if (syntax === undefined && parsesAsJson(manifest)) return undefined;
+  const where = syntax === undefined ? "" : ` at line ${syntax.line}, column ${syntax.column}`;
+  return withCode(
+    `flowgen init: package.json is not valid JSON${where}; fix it and run flowgen init again; nothing was written.`,
+    "syntax-error",
+  );
+}
+
+/** Writes a config file unless the project has one; says which. */
+async function writeConfigFile(
+  cwd: string,
+  configFile: string | undefined,
+  manifest: string | undefined,
+  { specs, out }: GenerateSettings,
+): Promise<string> {
+  if (configFile !== undefined) return `kept ${path.relative(cwd, configFile)}`;
+  const name = configFileName(manifest);
+  await writeFile(path.join(cwd, name), configFileText({ specs, out }), { flag: "wx" });
+  return `created ${name}`;
+}
+
+/** Writes the example spec unless the specs folder has specs already; says which. */
+async function writeExampleSpec(cwd: string, specs: string): Promise<string> {
+  const specsDir = path.resolve(cwd, specs);
+  if (await hasSpecs(specsDir)) return `kept ${specs}/ (it has specs already)`;
+  const file = path.join(specsDir, `@${EXAMPLE_FLOW.org}`, `${EXAMPLE_FLOW.name}.json`);
+  await writeSpecFile(
+    file,
+    specSkeleton({
+      flowId: `@${EXAMPLE_FLOW.org}/${EXAMPLE_FLOW.name}`,
+      schema: schemaRef(file, cwd),
+    }),
+  );
+  return `created ${path.relative(cwd, file).split(path.sep).join("/")} (an example flow)`;
+}
+
+/** Adds the flowgen scripts to package.json (creating it when there is none); says what it did. */
+async function writeScripts(cwd: string, manifest: string | undefined): Promise<string> {
+  const scripts = addScripts(
+    manifest,
+    path
+      .basename(cwd)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-"),
+  );
+  if (scripts.added.length > 0 || manifest === undefined)
+    await writeFile(path.join(cwd, "package.json"), scripts.text);
+  return scripts.added.length > 0
+    ? `${manifest === undefined ? "created package.json with" : "added to package.json"} the scripts ${scripts.added.join(", ")}`
+    : "kept the package.json scripts";
+}
+
+/** Marks the output folder as generated in .gitattributes; undefined when it already was. */
+async function markOutputGenerated(cwd: string, out: string): Promise<string | undefined> {
+  const attributesFile = path.join(cwd, ".gitattributes");
+  const attributes = await readOptionalText(attributesFile);
+  const nextAttributes = gitattributesText(attributes, out);
+  if (nextAttributes === attributes) return undefined;
+  await writeFile(attributesFile, nextAttributes);
+  return `marked ${out}/ as generated in .gitattributes`;
+}
+
+/** Warns about a missing runtime dependency and says what to run next. */
+async function printNextSteps(
+  io: Io,
+  cwd: string,
+  { out, rules }: GenerateSettings,
+  paint: Paint,
+): Promise<void> {
+  // The generated clients run on openapi-fetch: a dependency of the project, not a dev dependency.
+  const dependency = triageIssues(await checkRuntimeDependency(cwd, path.resolve(cwd, out)), rules);
+  reportWarnings(io, [...dependency.errors, ...dependency.warnings], paint);
+  if (!existsSync(path.join(cwd, "node_modules", "flowgen-cli")))
+    io.out("Next: npm install -D flowgen-cli");
+  io.out(
+    "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
+  );
+}
 
 /** Whether `text` is absent or JSON.parse reads it (jsonc-parser may miss a corner it refuses). */
 function parsesAsJson(text: string | undefined): boolean {

@@ -1,6 +1,16 @@
 import { serve, type ServeApiOptions } from "../api/serve.js";
-import { withCode, type IssueCode } from "../issues.js";
-import { EXIT, pickFlags, plural, reportIssues, whereIssues, type Command } from "./command.js";
+import type { FaultFlags } from "../serve/faults.js";
+import type { ServeResult } from "../serve/serve.js";
+import {
+  EXIT,
+  pickFlags,
+  plural,
+  reportIssues,
+  whereIssues,
+  type Command,
+  type Io,
+} from "./command.js";
+import { describeStartError } from "./serve-start-error.js";
 
 /** `flowgen serve`: the flow invocation service, locally. */
 export const serveCommand: Command = {
@@ -117,73 +127,14 @@ export const serveCommand: Command = {
     ],
   ],
   async run(args, { cwd, io, stopped }) {
-    const { KeysError } = await import("../serve/keys.js");
-    const { HandlerLoadError } = await import("../serve/handlers.js");
-    const { TlsError } = await import("../serve/tls.js");
-    const { parseFaultFlags } = await import("../serve/faults.js");
-    let server: Awaited<ReturnType<typeof serve>>;
+    let server: ServeResult;
     try {
-      server = await serve({
-        cwd,
-        ...pickFlags<ServeApiOptions>(args, [
-          "config",
-          "specs",
-          "port",
-          "host",
-          "handlers",
-          "watch",
-          "keysFile",
-          "rate",
-          "burst",
-          "bodyLimit",
-          "maxDepth",
-          "headersTimeout",
-          "requestTimeout",
-          "seed",
-          "cors",
-          "docs",
-        ]),
-        keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
-        faults: parseFaultFlags({
-          latency: args["latency"] as string | undefined,
-          errorRate: args["error-rate"] as string | undefined,
-          errorStatus: args["error-status"] as string | undefined,
-          rateLimitRate: args["rate-limit-rate"] as string | undefined,
-          fault: args["fault"] as string[] | undefined,
-          devFaults: args["dev-faults"] as boolean,
-        }),
-        tls: {
-          certFile: args["tls-cert"] as string | undefined,
-          keyFile: args["tls-key"] as string | undefined,
-          selfSigned: args["tls-self-signed"] as boolean,
-        },
-        log: (entry) => io.out(JSON.stringify({ time: new Date().toISOString(), ...entry })),
-        say: (line) => io.err(line),
-      });
+      server = await serve(await readServeOptions(args, cwd, io));
     } catch (error) {
-      // Bad keys, a handler that does not load, or an option out of range (--rate 0, --error-rate 2): say so, exit 2.
-      const code: IssueCode | undefined =
-        error instanceof KeysError
-          ? "invalid-keys"
-          : error instanceof HandlerLoadError
-            ? "invalid-handler"
-            : error instanceof TlsError
-              ? "invalid-tls"
-              : error instanceof RangeError
-                ? "invalid-option"
-                : undefined;
-      if (code !== undefined) {
-        // One line per problem, each with its link, as reportIssues prints problems in files.
-        const problems = error instanceof KeysError ? error.problems : [(error as Error).message];
-        for (const problem of problems) io.err(withCode(`flowgen serve: ${problem}`, code));
-        return EXIT.invalid;
-      }
-      const listening = describeListenError(error);
-      if (listening !== undefined) {
-        io.err(withCode(`flowgen serve: ${listening}`, "cannot-listen"));
-        return EXIT.invalid;
-      }
-      throw error;
+      const refusal = await describeStartError(error);
+      if (refusal === undefined) throw error;
+      for (const line of refusal) io.err(line);
+      return EXIT.invalid;
     }
     if (!server.ok) {
       const specs = (args["specs"] as string | undefined) ?? "specs";
@@ -193,21 +144,7 @@ export const serveCommand: Command = {
         (count) => `flowgen serve: ${count}${whereIssues(server.issues, specs)}; not started.`,
       );
     }
-    const key = server.devKey ?? "<API_KEY>";
-    io.err(
-      `flowgen serve: ${plural(server.flows.length, "flow")} on ${server.url} (POST /v1/@org/flow-name)${server.docsUrl === undefined ? "" : `; reference at ${server.docsUrl}`}`,
-    );
-    if (server.devKey !== undefined)
-      io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
-    if (server.certFile !== undefined) {
-      io.err(
-        `flowgen serve: HTTPS with the certificate in ${server.certFile}; clients trust it with NODE_EXTRA_CA_CERTS=${server.certFile} (curl: --cacert)`,
-      );
-    }
-    const cacert = server.certFile === undefined ? "" : `--cacert ${server.certFile} `;
-    io.err(
-      `  curl -sS ${cacert}-X POST ${server.url}/v1/${server.sample.flowId} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '${JSON.stringify(server.sample.input).replaceAll("'", "'\\''")}'`,
-    );
+    announceServer(io, server);
     // Runs until SIGTERM or SIGINT; then requests in flight finish before the process ends.
     const signal = await stopped();
     io.err(`flowgen serve: ${signal}: finishing requests in flight, then stopping`);
@@ -216,34 +153,72 @@ export const serveCommand: Command = {
   },
 };
 
-/**
- * Why the server could not listen, as a sentence, when the host or port given is the reason (a
- * mistake to fix, not a bug): undefined for anything else.
- */
-function describeListenError(error: unknown): string | undefined {
-  if (!(error instanceof Error) || !("code" in error)) return undefined;
-  const { code } = error;
-  const address = "hostname" in error ? String(error.hostname) : undefined;
-  switch (code) {
-    case "EADDRINUSE":
-      return `the port is in use (${error.message}); pass another --port (0 picks a free one)`;
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-    case "EAI_FAIL":
-    case "EAI_NONAME":
-      return `the host ${JSON.stringify(address ?? "")} does not resolve to an address (${code}); pass --host with an address of this machine, such as 127.0.0.1, localhost or 0.0.0.0`;
-    case "EADDRNOTAVAIL":
-      return `cannot listen on ${describeAddress(error)}: it is not an address of this machine; pass --host with one that is, such as 127.0.0.1 or 0.0.0.0`;
-    case "EACCES":
-    case "EPERM":
-      return `not allowed to listen on ${describeAddress(error)} (${code}): ports below 1024 need privileges; pass a --port of 1024 or above (0 picks a free one)`;
-    default:
-      return undefined;
-  }
+/** The options of `serve` from the command line; throws a RangeError for a fault flag out of range. */
+async function readServeOptions(
+  args: Readonly<Record<string, unknown>>,
+  cwd: string,
+  io: Io,
+): Promise<ServeApiOptions> {
+  const { parseFaultFlags } = await import("../serve/faults.js");
+  return {
+    cwd,
+    ...pickFlags<ServeApiOptions>(args, [
+      "config",
+      "specs",
+      "port",
+      "host",
+      "handlers",
+      "watch",
+      "keysFile",
+      "rate",
+      "burst",
+      "bodyLimit",
+      "maxDepth",
+      "headersTimeout",
+      "requestTimeout",
+      "seed",
+      "cors",
+      "docs",
+    ]),
+    keysEnv: process.env["FLOWGEN_SERVE_KEYS"],
+    faults: parseFaultFlags(readFaultFlags(args)),
+    tls: {
+      certFile: args["tls-cert"] as string | undefined,
+      keyFile: args["tls-key"] as string | undefined,
+      selfSigned: args["tls-self-signed"] as boolean,
+    },
+    log: (entry) => io.out(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+    say: (line) => io.err(line),
+  };
 }
 
-function describeAddress(error: Error): string {
-  const { address, port } = error as { address?: unknown; port?: unknown };
-  if (typeof address !== "string") return "that address";
-  return typeof port === "number" ? `${address}:${port}` : address;
+/** The fault flags as given: `parseFaultFlags` checks their values. */
+function readFaultFlags(args: Readonly<Record<string, unknown>>): FaultFlags {
+  return {
+    latency: args["latency"] as string | undefined,
+    errorRate: args["error-rate"] as string | undefined,
+    errorStatus: args["error-status"] as string | undefined,
+    rateLimitRate: args["rate-limit-rate"] as string | undefined,
+    fault: args["fault"] as string[] | undefined,
+    devFaults: args["dev-faults"] as boolean,
+  };
+}
+
+/** Where the server listens, the key to call it with, and a curl line that does. */
+function announceServer(io: Io, server: Extract<ServeResult, { ok: true }>): void {
+  const key = server.devKey ?? "<API_KEY>";
+  io.err(
+    `flowgen serve: ${plural(server.flows.length, "flow")} on ${server.url} (POST /v1/@org/flow-name)${server.docsUrl === undefined ? "" : `; reference at ${server.docsUrl}`}`,
+  );
+  if (server.devKey !== undefined)
+    io.err(`flowgen serve: no keys configured; this run's dev key is ${server.devKey}`);
+  if (server.certFile !== undefined) {
+    io.err(
+      `flowgen serve: HTTPS with the certificate in ${server.certFile}; clients trust it with NODE_EXTRA_CA_CERTS=${server.certFile} (curl: --cacert)`,
+    );
+  }
+  const cacert = server.certFile === undefined ? "" : `--cacert ${server.certFile} `;
+  io.err(
+    `  curl -sS ${cacert}-X POST ${server.url}/v1/${server.sample.flowId} -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '${JSON.stringify(server.sample.input).replaceAll("'", "'\\''")}'`,
+  );
 }

@@ -8,6 +8,8 @@ import { tsMorph } from "./ts-morph-entry.js";
 
 const { printStructure, StructureKind, ts, VariableDeclarationKind } = tsMorph;
 
+const BLANK_LINE: WriterFunction = (writer) => writer.blankLineIfLastNot();
+
 export interface EmitOptions {
   /** Base URL compiled into the clients as their default, when the project configured one. */
   readonly baseUrl: string | undefined;
@@ -25,12 +27,26 @@ export interface EmitOptions {
  * const text = emitFlowModule(flow, { baseUrl: undefined, validators: false });
  */
 export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
-  const { typePrefix, factory, flowConst } = flow.names;
+  return printStructure({
+    kind: StructureKind.SourceFile,
+    leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`,
+    statements: [
+      ...declareImports(flow, options),
+      BLANK_LINE,
+      ...declareTypes(flow),
+      BLANK_LINE,
+      declareFlowConst(flow, options),
+      declareFactory(flow, options),
+    ],
+  });
+}
+
+/** The runtime, the flow's `.types.ts` (re-exported) and, with `--validators`, its validators. */
+function declareImports(flow: FlowModel, options: EmitOptions): StatementStructures[] {
   const runtime = `${"../".repeat(flow.modulePath.split("/").length - 1)}${RUNTIME_ENTRY}`;
   const stem = `./${flow.modulePath.split("/").pop() ?? ""}`;
   const typesModule = `${stem}.types.js`;
-  const blankLine: WriterFunction = (writer) => writer.blankLineIfLastNot();
-  const statements: (StatementStructures | WriterFunction)[] = [
+  return [
     // The runtime as a namespace: a flow's own names (`@acme/flow` gives `createFlowClient` and
     // `FlowClient`) can then never meet the runtime's, and no flow name is ever `runtime`.
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtime, namespaceImport: "runtime" },
@@ -55,7 +71,13 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       moduleSpecifier: typesModule,
       namedExports: ["components", "operations", "paths"],
     },
-    blankLine,
+  ];
+}
+
+/** `<Name>Input`, `<Name>Output` and `<Name>Client`. */
+function declareTypes(flow: FlowModel): StatementStructures[] {
+  const { typePrefix } = flow.names;
+  return [
     typeAlias(
       `${typePrefix}Input`,
       `components["schemas"][${JSON.stringify(flow.inputComponent)}]`,
@@ -71,47 +93,50 @@ export function emitFlowModule(flow: FlowModel, options: EmitOptions): string {
       `runtime.FlowClient<${typePrefix}Input, ${typePrefix}Output, paths>`,
       `A client for \`${flow.id}\`: \`run\` throws \`FlowError\`, \`call\` returns \`{ data, error, response }\`, \`client\` is its openapi-fetch client.`,
     ),
-    blankLine,
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: `Where \`${flow.id}\` lives on the platform.` }],
-      declarations: [
-        {
-          name: flowConst,
-          initializer: (writer) => {
-            const validators = options.validators ? `, validators: ${flow.names.validators}` : "";
-            writer.write(
-              `{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`,
-            );
-          },
-        },
-      ],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: factory,
-      docs: [factoryDoc(flow)],
-      parameters: [{ name: "options", type: "runtime.ClientOptions", initializer: "{}" }],
-      returnType: `${typePrefix}Client`,
-      statements: (writer) => {
-        // The runtime's defaults argument only when there is a default to give.
-        const defaults =
-          options.baseUrl === undefined ? [] : [`{ baseUrl: ${JSON.stringify(options.baseUrl)} }`];
-        const args = [flowConst, ...defaults, "options"].join(", ");
-        writer.write(
-          `return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${args});`,
-        );
-      },
-    },
   ];
-  return printStructure({
-    kind: StructureKind.SourceFile,
-    leadingTrivia: `${banner(`the spec ${flow.specPath}`)}\n\n`,
-    statements,
-  });
+}
+
+/** The flow's id and path (and validators) as a constant the runtime reads. */
+function declareFlowConst(flow: FlowModel, options: EmitOptions): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [{ description: `Where \`${flow.id}\` lives on the platform.` }],
+    declarations: [
+      {
+        name: flow.names.flowConst,
+        initializer: (writer) => {
+          const validators = options.validators ? `, validators: ${flow.names.validators}` : "";
+          writer.write(
+            `{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`,
+          );
+        },
+      },
+    ],
+  };
+}
+
+/** `create<Name>Client`: the runtime's client bound to this flow. */
+function declareFactory(flow: FlowModel, options: EmitOptions): StatementStructures {
+  const { typePrefix, factory, flowConst } = flow.names;
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: factory,
+    docs: [factoryDoc(flow)],
+    parameters: [{ name: "options", type: "runtime.ClientOptions", initializer: "{}" }],
+    returnType: `${typePrefix}Client`,
+    statements: (writer) => {
+      // The runtime's defaults argument only when there is a default to give.
+      const defaults =
+        options.baseUrl === undefined ? [] : [`{ baseUrl: ${JSON.stringify(options.baseUrl)} }`];
+      const args = [flowConst, ...defaults, "options"].join(", ");
+      writer.write(
+        `return runtime.createFlowClient<${typePrefix}Input, ${typePrefix}Output, paths>(${args});`,
+      );
+    },
+  };
 }
 
 function typeAlias(name: string, type: string, description: string): StatementStructures {

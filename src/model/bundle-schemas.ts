@@ -39,85 +39,130 @@ export function bundleSchemas(
   index: SpecIndex,
   reserved: readonly string[] = [],
 ): SchemaBundle {
-  const nameOf = new Map<string, string>();
-  const taken = new Set<string>(reserved.map(caseFold));
-  const queue: { key: string; resource: SchemaResource; pointer: string }[] = [];
-  const claim = (resource: SchemaResource, pointer: string, wanted: string): string => {
-    const key = `${resource.relPath}#${pointer}`;
-    const known = nameOf.get(key);
-    if (known !== undefined) return known;
-    let name = wanted;
-    for (let n = 2; taken.has(caseFold(name)); n++) name = `${wanted}_${n}`;
-    nameOf.set(key, name);
-    taken.add(caseFold(name));
-    queue.push({ key, resource, pointer });
-    return name;
+  const run: BundleRun = {
+    index,
+    rootNames: new Map(
+      roots.map((root) => [`${root.resource.relPath}#${root.resource.root}`, root.name]),
+    ),
+    nameOf: new Map(),
+    taken: new Set(reserved.map(caseFold)),
+    queue: [],
   };
-  for (const root of roots) claim(root.resource, root.resource.root, root.name);
-  const rootNames = new Map(
-    roots.map((root) => [`${root.resource.relPath}#${root.resource.root}`, root.name]),
-  );
-
+  for (const root of roots) claimName(run, root.resource, root.resource.root, root.name);
   const components = new Map<string, ComponentSchema>();
   const references = new Map<string, string[]>();
-  for (let i = 0; i < queue.length; i++) {
-    const item = queue[i];
+  // The queue grows while it is walked: rewriting a schema claims the `$ref` targets it meets.
+  for (let i = 0; i < run.queue.length; i++) {
+    const item = run.queue[i];
     if (item === undefined) break;
-    const name = nameOf.get(item.key) ?? "";
-    const refs = new Set<string>();
-    const rewrite = (schema: unknown): unknown => {
-      if (!isPlainObject(schema)) return schema;
-      // A blank description says nothing, and documentation tools show it as an empty block.
-      const kept = Object.fromEntries(
-        Object.entries(schema).filter(
-          ([keyword, value]) =>
-            !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
-        ),
-      );
-      const mapped = mapSubschemas(kept, rewrite);
-      const toComponent = (ref: string): string => {
-        const resolved = resolveRef(ref, item.resource, index);
-        if (!resolved.ok) throw new Error(`bug: unchecked $ref ${ref} in ${item.key}`);
-        const target = claim(
-          resolved.resource,
-          resolved.target.pointer,
-          componentNameFor(resolved.resource, resolved.target.pointer, rootNames),
-        );
-        refs.add(target);
-        return `${COMPONENT_PREFIX}${target}`;
-      };
-      if (typeof schema.$ref === "string") mapped.$ref = toComponent(schema.$ref);
-      const mapping = discriminatorMapping(schema);
-      if (mapping !== undefined) {
-        // OpenAPI 3.1 §4.8.25: mapping values are references too, and move with the schemas.
-        const rewritten = Object.fromEntries(
-          Object.entries(mapping).map(([value, ref]) => [
-            value,
-            isMappingRef(ref) ? toComponent(ref) : ref,
-          ]),
-        );
-        mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
-      }
-      return mapped;
-    };
+    const name = run.nameOf.get(item.key) ?? "";
+    const scope: RewriteScope = { run, item, refs: new Set() };
     const source = getAtPointer(index.files.get(item.resource.relPath), item.pointer);
-    const rewritten = rewrite(source) as ComponentSchema;
-    // A flow's input and output were checked to describe objects, some without saying `type`
-    // (OpenAPI 3.0 style), some as object-or-null (a body is never null): saying `"object"` here
-    // makes the types, validators and docs agree on it.
-    const isRoot = rootNames.has(item.key) && isPlainObject(rewritten);
-    if (isRoot && rewritten.type === undefined)
-      components.set(name, { type: "object", ...rewritten });
-    else if (isRoot && Array.isArray(rewritten.type))
-      components.set(name, { ...rewritten, type: "object" });
-    else components.set(name, rewritten);
-    references.set(name, [...refs].sort(compareText));
+    const rewritten = rewriteSchema(scope, source) as ComponentSchema;
+    components.set(name, run.rootNames.has(item.key) ? sayRootIsObject(rewritten) : rewritten);
+    references.set(name, [...scope.refs].sort(compareText));
   }
   const sorted = [...components.keys()].sort(compareText);
   return {
     components: new Map(sorted.map((name) => [name, components.get(name) ?? {}])),
     references,
   };
+}
+
+/** A schema to turn into a component: `key` is `file#pointer`. */
+interface QueuedSchema {
+  readonly key: string;
+  readonly resource: SchemaResource;
+  readonly pointer: string;
+}
+
+/** One bundleSchemas run's state: the names given so far and the schemas still to rewrite. */
+interface BundleRun {
+  readonly index: SpecIndex;
+  /** `file#pointer` of each flow root → the name it is given. */
+  readonly rootNames: ReadonlyMap<string, string>;
+  /** `file#pointer` → component name. */
+  readonly nameOf: Map<string, string>;
+  /** The names given, and the reserved ones, case-folded. */
+  readonly taken: Set<string>;
+  readonly queue: QueuedSchema[];
+}
+
+/** Where a rewrite is: the run, the schema being rewritten, and the components it refers to. */
+interface RewriteScope {
+  readonly run: BundleRun;
+  readonly item: QueuedSchema;
+  readonly refs: Set<string>;
+}
+
+/** The component name of the schema at `pointer`: its name already, or `wanted` made distinct and queued. */
+function claimName(
+  run: BundleRun,
+  resource: SchemaResource,
+  pointer: string,
+  wanted: string,
+): string {
+  const key = `${resource.relPath}#${pointer}`;
+  const known = run.nameOf.get(key);
+  if (known !== undefined) return known;
+  let name = wanted;
+  for (let n = 2; run.taken.has(caseFold(name)); n++) name = `${wanted}_${n}`;
+  run.nameOf.set(key, name);
+  run.taken.add(caseFold(name));
+  run.queue.push({ key, resource, pointer });
+  return name;
+}
+
+/** `schema` as a component holds it: containers dropped, every reference pointing at a component. */
+function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  // A blank description says nothing, and documentation tools show it as an empty block.
+  const kept = Object.fromEntries(
+    Object.entries(schema).filter(
+      ([keyword, value]) =>
+        !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
+    ),
+  );
+  const mapped = mapSubschemas(kept, (sub) => rewriteSchema(scope, sub));
+  if (typeof schema.$ref === "string") mapped.$ref = referToComponent(scope, schema.$ref);
+  const mapping = discriminatorMapping(schema);
+  if (mapping !== undefined) {
+    // OpenAPI 3.1 §4.8.25: mapping values are references too, and move with the schemas.
+    const rewritten = Object.fromEntries(
+      Object.entries(mapping).map(([value, ref]) => [
+        value,
+        isMappingRef(ref) ? referToComponent(scope, ref) : ref,
+      ]),
+    );
+    mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
+  }
+  return mapped;
+}
+
+/** The component reference that replaces `ref`, claiming a name for its target. */
+function referToComponent({ run, item, refs }: RewriteScope, ref: string): string {
+  const resolved = resolveRef(ref, item.resource, run.index);
+  if (!resolved.ok) throw new Error(`bug: unchecked $ref ${ref} in ${item.key}`);
+  const target = claimName(
+    run,
+    resolved.resource,
+    resolved.target.pointer,
+    componentNameFor(resolved.resource, resolved.target.pointer, run.rootNames),
+  );
+  refs.add(target);
+  return `${COMPONENT_PREFIX}${target}`;
+}
+
+/**
+ * A flow's input and output were checked to describe objects, some without saying `type`
+ * (OpenAPI 3.0 style), some as object-or-null (a body is never null): saying `"object"` here
+ * makes the types, validators and docs agree on it.
+ */
+function sayRootIsObject(schema: ComponentSchema): ComponentSchema {
+  if (!isPlainObject(schema)) return schema;
+  if (schema.type === undefined) return { type: "object", ...schema };
+  if (Array.isArray(schema.type)) return { ...schema, type: "object" };
+  return schema;
 }
 
 /** Every component reachable from `start`, itself included, in code-unit order. */

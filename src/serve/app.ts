@@ -20,7 +20,7 @@ import type { Keyring } from "./keys.js";
 import { createMocker } from "./mock-output.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { createRequestIds } from "./request-id.js";
-import { createReplySender } from "./send-reply.js";
+import { createReplySender, type ReplySender } from "./send-reply.js";
 import { createKeySafeLog } from "./withhold-keys.js";
 
 export interface ServeAppOptions {
@@ -77,30 +77,36 @@ const METHODS: HTTPMethods[] = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT"]
  * await app.listen({ port: 0, host: "127.0.0.1" });
  */
 export function createServeApp(options: ServeAppOptions): FastifyInstance {
-  const { model, checks, handlers } = options;
   checkLimits(options);
   const { keys } = options;
   const log = options.log ? createKeySafeLog(options.log, keys) : () => undefined;
+  const app = createFastifyApp(options);
+  const sender = createReplySender(app);
+  useMiddleware(app, options, sender, log);
+  useFlowRoute(app, options, sender.send, log);
+  return app;
+}
+
+/** The Fastify app on an HTTP or HTTPS server that leaves every answer, even Node's own, to the app. */
+function createFastifyApp(options: ServeAppOptions): FastifyInstance {
+  const { timeouts } = options;
   // Node drops a connection whose headers are late only when it next looks: look often enough.
   // Without a Host header Node would answer 400 itself with an empty body: admission answers.
   const socketOptions = {
     requireHostHeader: false,
-    headersTimeout: options.timeouts.headersMs,
-    connectionsCheckingInterval: Math.min(
-      1000,
-      Math.max(50, Math.floor(options.timeouts.headersMs / 4)),
-    ),
+    headersTimeout: timeouts.headersMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
   };
   // One app for HTTP and HTTPS: the routes do not depend on the transport.
   const app = Fastify({
     ...(options.https
       ? { https: { cert: options.https.cert, key: options.https.key, ...socketOptions } }
       : { http: socketOptions }),
-    requestTimeout: options.timeouts.requestMs,
+    requestTimeout: timeouts.requestMs,
     bodyLimit: options.bodyLimit,
     logger: false,
     requestIdHeader: false,
-    genReqId: createRequestIds(keys),
+    genReqId: createRequestIds(options.keys),
     // Admission answers a closing server's 503 in the error body.
     return503OnClosing: false,
     exposeHeadRoutes: false,
@@ -116,8 +122,17 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   // Node drops every header after the 2000th, a second Authorization included, where admission
   // could not see it; the 16 KB limit on the head bounds their number anyway.
   app.server.maxHeadersCount = 0;
+  return app;
+}
 
-  const { send, closing } = createReplySender(app);
+/** What runs before and around the route: body parsing, CORS, admission, the docs, the access log, errors. */
+function useMiddleware(
+  app: FastifyInstance,
+  options: ServeAppOptions,
+  { send, closing }: ReplySender,
+  log: ServeLog,
+): void {
+  const { keys } = options;
   useJsonBody(app, { maxDepth: options.maxDepth });
   // Before admission, so that its refusals carry the CORS headers too.
   useCors(app, options.cors);
@@ -126,16 +141,25 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
     createAdmission({
       keys,
       limiter: options.limiter,
-      flows: model.flows,
+      flows: options.model.flows,
       closing,
       publicPaths: options.docs ? DOCS_PATHS : new Set(),
       cors: options.cors,
     }),
   );
-  if (options.docs) useApiReference(app, model);
+  if (options.docs) useApiReference(app, options.model);
   if (options.log) app.addHook("onResponse", createAccessLog(log));
   app.setErrorHandler(createErrorHandler(send, log, keys));
+}
 
+/** The one route, answering the flow admission admitted with its handler or a mock. */
+function useFlowRoute(
+  app: FastifyInstance,
+  options: ServeAppOptions,
+  send: ReplySender["send"],
+  log: ServeLog,
+): void {
+  const { model, checks, handlers } = options;
   const mocker = createMocker({
     seed: options.seed,
     isValidOutput: (id, value) => (checks.get(id)?.output(value) ?? []).length === 0,
@@ -163,7 +187,6 @@ export function createServeApp(options: ServeAppOptions): FastifyInstance {
   app.setNotFoundHandler(() => {
     throw new Error("admission lets no request through without a flow");
   });
-  return app;
 }
 
 /**
