@@ -79,7 +79,7 @@ async function renderFiles(
     const model = times.measure("model", () =>
       buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
     );
-    const plan = await planRun(run, model);
+    const plan = planRun(run, model);
     const produced = await produceRun(run, plan);
     if (!produced.ok) return { ...produced, warnings: checked.warnings };
     const { warnings } = checked;
@@ -91,14 +91,12 @@ async function renderFiles(
   }
 }
 
-/** The files to produce, each with its prettier options among its inputs. */
-async function planRun(run: Run, model: ProjectModel): Promise<Planned[]> {
-  const { formatter } = run.inputs;
+/** The files to produce, each with its path among its inputs (it decides its prettier options). */
+function planRun(run: Run, model: ProjectModel): Planned[] {
   const planned = run.times.measure("compile", () =>
     planFiles(model, { ...run.inputs, keys: run.keys }, run.options),
   );
-  await formatter.prepare([...planned.map((file) => file.path), MANIFEST_PATH]);
-  return withFormatOptions(planned, run.keys, formatter);
+  return withFormatOptions(planned, run.keys);
 }
 
 /** Renders what the cache and (trusted) the output folder do not hold. */
@@ -109,12 +107,10 @@ async function produceRun(
   const { cache } = run;
   // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
   const kept = await readKeptFiles(run.outDir, run.reusable, plan);
-  if (
-    plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path)).length >=
-    POOL_THRESHOLD
-  )
-    run.pool ??= startWorkerPool();
+  const rendered = plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path));
+  if (rendered.length >= POOL_THRESHOLD) run.pool ??= startWorkerPool();
   const { formatter } = run.inputs;
+  await formatter.prepare([...rendered.map((file) => file.path), MANIFEST_PATH]);
   const pool = (await run.pool) ?? inThreadPool();
   const settled = await produceFiles(plan, { cache, kept, formatter, pool, times: run.times });
   const files: OutputFile[] = [];

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile, readdir, rm } from "node:fs/promises";
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHECK_PRINTERS_VARIABLE, checkHandPrinted } from "../src/format/check-printers.js";
@@ -88,6 +88,30 @@ describe("prettier as the project's formatter of record", () => {
     expect(types.split("\n").filter((line) => line.length > 40 && !/["'/]/.test(line))).toEqual([]);
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toMatch(/^\{\n\t"/);
     expect((await flowgen(dir, "generate", "--check")).code).toBe(0);
+  });
+
+  it("formats again from a warm render cache when the prettier config or an .editorconfig changes", async () => {
+    const dir = await project();
+    const own = path.join(REPO_ROOT, "node_modules/prettier/bin/prettier.cjs");
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    // Cached output was made under the old options: the edited override must reach it.
+    await writeFile(
+      path.join(dir, ".prettierrc.json"),
+      JSON.stringify({
+        overrides: [...PRETTIER_CONFIG.overrides, { files: "*.ts", options: { tabWidth: 4 } }],
+      }),
+    );
+    expect((await flowgen(dir, "generate", "--check")).code).toBe(1);
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    expect(await prettierCheck(dir, own)).toMatchObject({ code: 0 });
+    expect(await readFile(path.join(dir, "generated/@globex/search.ts"), "utf8")).toMatch(
+      /\n {4}\S/,
+    );
+    // So must an .editorconfig added at the project's root.
+    await writeFile(path.join(dir, ".editorconfig"), "root = true\n\n[*.ts]\nindent_style = tab\n");
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    expect(await prettierCheck(dir, own)).toMatchObject({ code: 0 });
+    expect(await readFile(path.join(dir, "generated/@globex/search.ts"), "utf8")).toMatch(/\n\t\S/);
   });
 
   it(`formats with the project's own prettier ${OTHER_VERSION}, so its --check passes, and records its version`, async () => {

@@ -2,7 +2,6 @@ import { compileOpenApi } from "../compile/openapi-document.js";
 import { banner } from "../emit/banner.js";
 import { PACKAGE_MARKER, PACKAGE_MARKER_PATH } from "../emit/package-marker.js";
 import { RUNTIME_DIR } from "../emit/runtime-exports.js";
-import type { Formatter } from "../format/format-files.js";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import type { Planned } from "../produce-files.js";
 import type { RuntimeTemplate } from "../runtime-templates.js";
@@ -138,19 +137,19 @@ function planValidationTemplate(planning: Planning): Planned {
 }
 
 /**
- * Each file's prettier options join what it is rendered from: a config's `overrides` can format
- * one file of a folder differently from the next.
+ * A file's path joins what it is rendered from: a config's `overrides` can format one file of a
+ * folder differently from the next. The config sources themselves (the config file and the
+ * `.editorconfig` files that apply to the output folder, by text) are in every key already, through
+ * the formatter's fingerprint; the output folder's own subfolders are flowgen's and hold none. So
+ * a file's options need resolving only when it is rendered: resolving them for every file cost a
+ * prettier `resolveConfig` per file.
  *
  * @example
- * const plan = withFormatOptions(planFiles(model, run, settings), keys, formatter);
+ * const plan = withFormatOptions(planFiles(model, run, settings), keys);
  */
-export function withFormatOptions(
-  plan: readonly Planned[],
-  keys: RunKeys,
-  formatter: Formatter,
-): Planned[] {
+export function withFormatOptions(plan: readonly Planned[], keys: RunKeys): Planned[] {
   return plan.map((file) => {
-    const inputs = keys.joinFormatOptions(file.inputs, formatter.optionsKey(file.path));
+    const inputs = keys.joinFormatOptions(file.inputs, file.path);
     return { ...file, inputs, key: keys.fileKey(inputs) };
   });
 }

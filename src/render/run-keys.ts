@@ -54,8 +54,8 @@ export interface RunKeys {
   hashFlows(): FlowKeys;
   /** What a file is rendered from, flowgen's code aside: the manifest records it. */
   fileInputs(...parts: readonly string[]): string;
-  /** A file's inputs joined with its prettier options (`Formatter.optionsKey`). */
-  joinFormatOptions(inputs: string, optionsKey: string): string;
+  /** A file's inputs joined with its path, which decides its prettier options under the fingerprint's config. */
+  joinFormatOptions(inputs: string, filePath: string): string;
   /** `inputs` and flowgen's code: the render cache's key of the file. */
   fileKey(inputs: string): string;
 }
@@ -106,7 +106,7 @@ export function createRunKeys(
       return { inputs, checks };
     },
     fileInputs: (...parts) => hashParts(fingerprint, ...parts),
-    joinFormatOptions: (inputs, optionsKey) => hashParts(inputs, optionsKey),
+    joinFormatOptions: (inputs, filePath) => hashParts(inputs, "format", filePath),
     fileKey: (inputs) => hashParts(salt, inputs),
   };
 }
