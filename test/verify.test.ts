@@ -109,13 +109,7 @@ function drifting(): ReturnType<typeof requireKey> {
       case "/v1/@shop/page": // not JSON
         return { headers: { "content-type": "text/html" }, text: "<html>maintenance</html>" };
       default:
-        return busyCalls++ === 0
-          ? {
-              status: 429,
-              headers: { "retry-after": "2" },
-              json: { code: "rate_limited", message: "Slow down." },
-            }
-          : { json: { done: true } };
+        return busyCalls++ === 0 ? rateLimited("2") : { json: { done: true } };
     }
   });
 }
@@ -457,11 +451,7 @@ describe("flowgen verify on a shared platform", () => {
 
   it("keeps to the request budget: refuses a plan larger than it, and stops retrying when it is spent (exit 3)", async () => {
     const cwd = await tempProject(SPECS);
-    const saturated = await startStandIn(() => ({
-      status: 429,
-      headers: { "retry-after": "1" },
-      json: { code: "rate_limited", message: "Slow down." },
-    }));
+    const saturated = await startStandIn(() => rateLimited("1"));
     vi.stubEnv("FLOW_API_KEY", KEY);
     const refused = await runCli(cwd, "verify", "--base-url", saturated.url, "--max-requests", "5");
     expect(refused.code).toBe(2);
@@ -526,11 +516,7 @@ describe("flowgen verify on a shared platform", () => {
         statuses.push(rate.allowed ? 200 : 429);
         return rate.allowed
           ? { headers, json: FAITHFUL[call.path] }
-          : {
-              status: 429,
-              headers: { ...headers, "retry-after": String(rate.retryAfterSeconds) },
-              json: { code: "rate_limited", message: "Slow down." },
-            };
+          : rateLimited(String(rate.retryAfterSeconds), headers);
       }),
       hold,
     );
@@ -562,11 +548,7 @@ describe("flowgen verify on a shared platform", () => {
 
   it("leaves a request unanswered once the waits it was asked for pass the most it waits in all", async () => {
     const cwd = await tempProject(SPECS);
-    const saturated = await startStandIn(() => ({
-      status: 429,
-      headers: { "retry-after": "50" },
-      json: { code: "rate_limited", message: "Slow down." },
-    }));
+    const saturated = await startStandIn(() => rateLimited("50"));
     const clock = fakeClock();
     const result = await verify({
       cwd,
@@ -690,3 +672,12 @@ describe("flowgen verify on a shared platform", () => {
     expect(leaky.stderr).toContain("a base URL with credentials, a query or a fragment is refused");
   });
 });
+
+/** The platform's 429: the error body, and Retry-After with any further headers. */
+function rateLimited(retryAfter: string, headers: Record<string, string> = {}) {
+  return {
+    status: 429,
+    headers: { ...headers, "retry-after": retryAfter },
+    json: { code: "rate_limited", message: "Slow down." },
+  };
+}
