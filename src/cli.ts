@@ -40,6 +40,24 @@ const GLOBAL_OPTIONS = {
   },
 } as const;
 
+/** What `main` runs with instead of the process's own: each defaults to the process's. */
+export interface MainOptions {
+  readonly cwd?: string;
+  readonly io?: Io;
+  readonly stopped?: () => Promise<string>;
+  /** stderr as a terminal; default `process.stderr` unless `io` is given. */
+  readonly terminal?: Terminal;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly now?: () => number;
+}
+
+/** What yargs made of the command line: its messages, the text it printed, the command it chose. */
+interface ParseOutcome {
+  readonly failures: string[];
+  output: string;
+  chosen: { readonly command: Command; readonly args: Record<string, unknown> } | undefined;
+}
+
 /**
  * The `flowgen` command. Returns the exit code instead of exiting, and takes its working directory
  * and output streams, so tests call it in-process.
@@ -47,19 +65,30 @@ const GLOBAL_OPTIONS = {
  * @example
  * process.exitCode = await main(process.argv.slice(2));
  */
-export async function main(
-  argv: readonly string[],
-  options: {
-    readonly cwd?: string;
-    readonly io?: Io;
-    readonly stopped?: () => Promise<string>;
-    /** stderr as a terminal; default `process.stderr` unless `io` is given. */
-    readonly terminal?: Terminal;
-    readonly env?: Readonly<Record<string, string | undefined>>;
-    readonly now?: () => number;
-  } = {},
-): Promise<number> {
-  const context: CliContext = {
+export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
+  const context = createContext(options);
+  const { io } = context;
+  const outcome: ParseOutcome = { failures: [], output: "", chosen: undefined };
+  const parser = createParser(outcome);
+  try {
+    const mistakes = findShortFlagMistakesIn(argv);
+    if (mistakes.length > 0) return refuseUsage(io, mistakes);
+    await parser.parseAsync([...argv], {}, (_error, _args, text) => void (outcome.output = text));
+    if (outcome.failures.length > 0) return refuseFailures(io, outcome.failures, argv);
+    if (outcome.output !== "") io.out(outcome.output);
+    if (outcome.chosen === undefined) return EXIT.ok;
+    const { command, args } = outcome.chosen;
+    const missing = findMissingValues(args, { ...GLOBAL_OPTIONS, ...command.options }, argv);
+    if (missing.length > 0) return refuseUsage(io, missing);
+    return await command.run(args, context);
+  } catch (error) {
+    io.err(describeInternalError(error));
+    return EXIT.internal;
+  }
+}
+
+function createContext(options: MainOptions): CliContext {
+  return {
     cwd: options.cwd ?? process.cwd(),
     io: options.io ?? defaultIo(),
     stopped: options.stopped ?? waitForSignal,
@@ -67,17 +96,15 @@ export async function main(
     env: options.env ?? process.env,
     now: options.now,
   };
-  const { io } = context;
-  const failures: string[] = [];
-  let chosen: { command: Command; args: Record<string, unknown> } | undefined;
+}
+
+/** The yargs parser of every command, which records into `outcome` instead of running or exiting. */
+function createParser(outcome: ParseOutcome): Argv {
   const parser = yargs()
     .scriptName("flowgen")
     .usage("$0 <command> [options]")
     .options(GLOBAL_OPTIONS)
-    .demandCommand(
-      1,
-      `Name a command: ${COMMANDS.map((command) => command.usage.split(" ")[0]).join(", ")}`,
-    )
+    .demandCommand(1, `Name a command: ${COMMANDS.map(commandName).join(", ")}`)
     .strict()
     .epilogue(EXIT_CODES_HELP)
     .help()
@@ -86,7 +113,7 @@ export async function main(
     .alias("version", "v")
     .fail((message, error) => {
       if (error) throw error;
-      failures.push(message);
+      outcome.failures.push(message);
     })
     .exitProcess(false)
     .wrap(Math.min(100, process.stdout.columns ?? 100));
@@ -96,34 +123,29 @@ export async function main(
       command.describe,
       (y) => describeCommand(y, command),
       // Only remember the choice: the command runs after yargs has accepted the whole line.
-      (args) => void (chosen = { command, args }),
+      (args) => void (outcome.chosen = { command, args }),
     );
   }
-  let output = "";
-  try {
-    const typed = COMMANDS.find((command) => command.usage.split(" ")[0] === argv[0]);
-    const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
-    const mistakes = findShortFlagMistakes(argv, flags, shortFlagsOf(flags));
-    if (mistakes.length > 0) return refuseUsage(io, mistakes);
-    await parser.parseAsync([...argv], {}, (_error, _args, text) => void (output = text));
-    if (failures.length > 0) {
-      for (const line of explainFailures(failures, argv)) io.err(withCode(line, "invalid-option"));
-      io.err("Run flowgen --help for usage.");
-      return EXIT.invalid;
-    }
-    if (output !== "") io.out(output);
-    if (chosen === undefined) return EXIT.ok;
-    const missing = findMissingValues(
-      chosen.args,
-      { ...GLOBAL_OPTIONS, ...chosen.command.options },
-      argv,
-    );
-    if (missing.length > 0) return refuseUsage(io, missing);
-    return await chosen.command.run(chosen.args, context);
-  } catch (error) {
-    io.err(describeInternalError(error));
-    return EXIT.internal;
-  }
+  return parser;
+}
+
+/** The command's name: the first word of its usage. */
+function commandName(command: Command): string | undefined {
+  return command.usage.split(" ")[0];
+}
+
+/** Single-dash words in `argv` that yargs would misread as short flags (`-check`), for the command it names. */
+function findShortFlagMistakesIn(argv: readonly string[]): string[] {
+  const typed = COMMANDS.find((command) => commandName(command) === argv[0]);
+  const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
+  return findShortFlagMistakes(argv, flags, shortFlagsOf(flags));
+}
+
+/** yargs refused the command line: its messages, explained, then where help is. */
+function refuseFailures(io: Io, failures: readonly string[], argv: readonly string[]): number {
+  for (const line of explainFailures(failures, argv)) io.err(withCode(line, "invalid-option"));
+  io.err("Run flowgen --help for usage.");
+  return EXIT.invalid;
 }
 
 /** Usage mistakes found before anything runs: each on its own line, then where help is. */

@@ -48,64 +48,116 @@ export async function watch(
     ...generateOptions
   } = options;
   const cwd = generateOptions.cwd ?? process.cwd();
+  const watched = await resolveWatchedPaths(generateOptions, cwd);
+  if (!watched.ok) return watched;
+  const queue = createRunQueue(
+    (changed) => runGenerate({ ...generateOptions, cwd }, changed, onRun, onError),
+    debounceMs,
+  );
+  const watcher = watchFiles(watched.paths, { ignoreInitial: true, atomic: true });
+  watcher.on("all", (_event, file) => {
+    if (isSpecOrConfig(file)) queue.add(path.relative(cwd, file).split(path.sep).join("/"));
+  });
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  await queue.runNow();
+  return {
+    async close() {
+      queue.stop();
+      await watcher.close();
+      await queue.idle();
+    },
+  };
+}
+
+/** The specs folder and the config file (or, when there is none, where one would be found). */
+async function resolveWatchedPaths(
+  options: GenerateOptions,
+  cwd: string,
+): Promise<{ ok: true; paths: string[] } | { ok: false; issues: readonly Issue[] }> {
   const loaded =
     options.config === false
       ? { ok: true as const, config: {}, file: undefined, root: cwd }
       : await loadConfig(cwd, options.config);
   if (!loaded.ok) return loaded;
-  const resolved = resolveGenerateSettings(loaded, cwd, generateOptions);
+  const resolved = resolveGenerateSettings(loaded, cwd, options);
   if (!resolved.ok) return resolved;
-
-  const changed = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-  const runOnce = async (): Promise<void> => {
-    const started = performance.now();
-    const batch = [...changed].sort();
-    changed.clear();
-    try {
-      const result = await generate({ ...generateOptions, cwd });
-      onRun({ result, changed: batch, seconds: (performance.now() - started) / 1000 });
-    } catch (error) {
-      onError(error);
-    }
-  };
-  // One run at a time: changes seen during a run start the next one when it ends.
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (closed) return;
-      if (running) {
-        void running.then(schedule);
-        return;
-      }
-      running = runOnce().finally(() => (running = undefined));
-    }, debounceMs);
-  };
-
   const configFiles =
     loaded.file === undefined
       ? CONFIG_FILES.map((name) => path.join(loaded.root, name))
       : [loaded.file];
-  const watcher = watchFiles([path.resolve(cwd, resolved.settings.specs), ...configFiles], {
-    ignoreInitial: true,
-    atomic: true,
-  });
-  watcher.on("all", (_event, file) => {
-    // Editors' temporary and swap files (qa.json.tmp, .qa.json.swp, qa.json~) are not specs.
-    if (!/\.(json|ya?ml|[cm]?[jt]s)$/.test(file)) return;
-    changed.add(path.relative(cwd, file).split(path.sep).join("/"));
-    schedule();
-  });
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  running = runOnce().finally(() => (running = undefined));
-  await running;
+  return { ok: true, paths: [path.resolve(cwd, resolved.settings.specs), ...configFiles] };
+}
+
+/** Editors' temporary and swap files (qa.json.tmp, .qa.json.swp, qa.json~) are not specs. */
+function isSpecOrConfig(file: string): boolean {
+  return /\.(json|ya?ml|[cm]?[jt]s)$/.test(file);
+}
+
+/** One run, reported to `onRun`; an exception goes to `onError` and watching goes on. */
+async function runGenerate(
+  options: GenerateOptions,
+  changed: readonly string[],
+  onRun: WatchOptions["onRun"],
+  onError: (error: unknown) => void,
+): Promise<void> {
+  const started = performance.now();
+  try {
+    const result = await generate(options);
+    onRun({ result, changed, seconds: (performance.now() - started) / 1000 });
+  } catch (error) {
+    onError(error);
+  }
+}
+
+/** Runs started by changed files, once they are quiet for a while, never two at once. */
+interface RunQueue {
+  /** Notes a changed file; a run starts once no file changed for `debounceMs`. */
+  add(file: string): void;
+  /** Starts a run now, with the files noted so far. */
+  runNow(): Promise<void>;
+  /** Starts no more runs. */
+  stop(): void;
+  /** Resolves when the run in progress, if any, has finished. */
+  idle(): Promise<void>;
+}
+
+function createRunQueue(
+  run: (changed: readonly string[]) => Promise<void>,
+  debounceMs: number,
+): RunQueue {
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const start = (): Promise<void> => {
+    const batch = [...changed].sort();
+    changed.clear();
+    running = run(batch).finally(() => (running = undefined));
+    return running;
+  };
+  // One run at a time: changes seen during a run start the next one when it ends.
+  const schedule = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (stopped) return;
+      if (running) {
+        void running.then(schedule);
+        return;
+      }
+      void start();
+    }, debounceMs);
+  };
   return {
-    async close() {
-      closed = true;
+    add(file) {
+      changed.add(file);
+      schedule();
+    },
+    runNow: start,
+    stop() {
+      stopped = true;
       clearTimeout(timer);
-      await watcher.close();
+    },
+    async idle() {
       await running;
     },
   };

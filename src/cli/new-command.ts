@@ -4,8 +4,8 @@ import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
 import { NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
-import { withCode } from "../issues.js";
-import { EXIT, reportIssues, type Command } from "./command.js";
+import { withCode, type Issue } from "../issues.js";
+import { EXIT, reportIssues, type Command, type Io } from "./command.js";
 
 /** `flowgen new @org/name`: a spec file to fill in. */
 export const newCommand: Command = {
@@ -39,82 +39,126 @@ export const newCommand: Command = {
   ],
   async run(args, { cwd, io }) {
     const flowId = String(args["flow"]);
-    const match = /^@([^/]+)\/([^/]+)$/.exec(flowId);
-    const bad =
-      match === null
-        ? ["the id"]
-        : [
-            NAME_PATTERN.test(match[1] ?? "") ? undefined : `org "${match[1]}"`,
-            NAME_PATTERN.test(match[2] ?? "") ? undefined : `flow name "${match[2]}"`,
-          ].filter((what) => what !== undefined);
-    if (match === null || bad.length > 0) {
-      io.err(
-        withCode(
-          `flowgen new: "${flowId}" is not a flow id: write @org/flow-name${match === null ? "" : `; ${bad.join(" and ")} breaks the rule`} (${NAME_RULE})`,
-          "invalid-flow-name",
-        ),
-      );
+    const id = parseFlowId(flowId);
+    if (!id.ok) {
+      io.err(withCode(id.message, "invalid-flow-name"));
       return EXIT.invalid;
     }
-    const loaded = await loadConfig(cwd, args["config"] as string | undefined);
-    if (!loaded.ok)
-      return reportIssues(
-        io,
-        loaded.issues,
-        (count) => `flowgen new: ${count}; nothing was written.`,
-      );
-    const resolved = resolveGenerateSettings(loaded, cwd, {
-      specs: args["specs"] as string | undefined,
-    });
-    if (!resolved.ok)
-      return reportIssues(
-        io,
-        resolved.issues,
-        (count) => `flowgen new: ${count}; nothing was written.`,
-      );
-    const stem = path.resolve(cwd, resolved.settings.specs, `@${match[1]}`, match[2] ?? "");
-    const existing = [".json", ".yaml", ".yml"]
-      .map((ext) => `${stem}${ext}`)
-      .find((file) => existsSync(file));
-    const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
+    const specs = await resolveSpecsFolder(cwd, args);
+    if (!specs.ok) return reportIssues(io, specs.issues, nothingWritten);
+    const stem = path.resolve(specs.folder, `@${id.org}`, id.name);
+    const existing = findExistingSpec(stem);
     if (existing !== undefined) {
       io.err(
         withCode(
-          `flowgen new: ${display(existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`,
+          `flowgen new: ${displayPath(cwd, existing)} already exists; ${flowId} has a spec. Edit that file, or pick another name.`,
           "duplicate-flow",
         ),
       );
       return EXIT.invalid;
     }
-    const file = `${stem}.json`;
-    const inputs = [args["fromSample"] ?? []].flat().map(String);
-    const outputs = [args["fromSampleOutput"] ?? []].flat().map(String);
-    if (inputs.length > 0 || outputs.length > 0) {
-      const { draftFromSamples } = await import("../draft/draft-spec.js");
-      const relPath = path
-        .relative(path.resolve(cwd, resolved.settings.specs), file)
-        .split(path.sep)
-        .join("/");
-      const draft = await draftFromSamples(
-        { cwd, flowId, schema: schemaRef(file, cwd), relPath, displayPath: display(file) },
-        { inputs, outputs, enums: args["enums"] === true },
-      );
-      if (!draft.ok)
-        return reportIssues(
-          io,
-          draft.issues,
-          (count) => `flowgen new: ${count}; nothing was written.`,
-        );
-      await writeSpecFile(file, draft.text);
-      io.out(
-        `flowgen: wrote ${display(file)}, drafted from ${draft.count} recorded call${draft.count === 1 ? "" : "s"}; review its schemas and describe them, then run flowgen generate.`,
-      );
-      return EXIT.ok;
-    }
-    await writeSpecFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }));
-    io.out(
-      `flowgen: wrote ${display(file)}; fill in its input and output schemas and the example, then run flowgen generate.`,
-    );
-    return EXIT.ok;
+    const target: NewSpec = { cwd, flowId, specsFolder: specs.folder, file: `${stem}.json` };
+    const samples = readSampleFlags(args);
+    if (samples.inputs.length > 0 || samples.outputs.length > 0)
+      return writeDraftedSpec(io, target, samples);
+    return writeSkeletonSpec(io, target);
   },
 };
+
+/** The spec file `flowgen new` writes, and where it stands. */
+interface NewSpec {
+  readonly cwd: string;
+  readonly flowId: string;
+  /** Absolute path of the specs folder. */
+  readonly specsFolder: string;
+  /** Absolute path of the spec file. */
+  readonly file: string;
+}
+
+/** The `--from-sample`, `--from-sample-output` and `--enums` flags. */
+interface SampleFlags {
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  readonly enums: boolean;
+}
+
+const nothingWritten = (count: string) => `flowgen new: ${count}; nothing was written.`;
+
+/** The org and name of `@org/flow-name`, or the message saying which part breaks the rule. */
+function parseFlowId(
+  flowId: string,
+): { ok: true; org: string; name: string } | { ok: false; message: string } {
+  const notAnId = `flowgen new: "${flowId}" is not a flow id: write @org/flow-name`;
+  const match = /^@([^/]+)\/([^/]+)$/.exec(flowId);
+  if (match === null) return { ok: false, message: `${notAnId} (${NAME_RULE})` };
+  const [, org = "", name = ""] = match;
+  const bad = [
+    NAME_PATTERN.test(org) ? undefined : `org "${org}"`,
+    NAME_PATTERN.test(name) ? undefined : `flow name "${name}"`,
+  ].filter((what) => what !== undefined);
+  if (bad.length === 0) return { ok: true, org, name };
+  return { ok: false, message: `${notAnId}; ${bad.join(" and ")} breaks the rule (${NAME_RULE})` };
+}
+
+/** The specs folder, absolute, from `--specs`, the config file or the default. */
+async function resolveSpecsFolder(
+  cwd: string,
+  args: Readonly<Record<string, unknown>>,
+): Promise<{ ok: true; folder: string } | { ok: false; issues: readonly Issue[] }> {
+  const loaded = await loadConfig(cwd, args["config"] as string | undefined);
+  if (!loaded.ok) return loaded;
+  const resolved = resolveGenerateSettings(loaded, cwd, {
+    specs: args["specs"] as string | undefined,
+  });
+  if (!resolved.ok) return resolved;
+  return { ok: true, folder: path.resolve(cwd, resolved.settings.specs) };
+}
+
+/** The flow's spec file when it has one already, in any of the formats flowgen reads. */
+function findExistingSpec(stem: string): string | undefined {
+  for (const ext of [".json", ".yaml", ".yml"]) {
+    const file = `${stem}${ext}`;
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+function readSampleFlags(args: Readonly<Record<string, unknown>>): SampleFlags {
+  return {
+    inputs: [args["fromSample"] ?? []].flat().map(String),
+    outputs: [args["fromSampleOutput"] ?? []].flat().map(String),
+    enums: args["enums"] === true,
+  };
+}
+
+/** Writes a spec whose schemas are drafted from recorded calls. */
+async function writeDraftedSpec(io: Io, target: NewSpec, samples: SampleFlags): Promise<number> {
+  const { cwd, flowId, file } = target;
+  const { draftFromSamples } = await import("../draft/draft-spec.js");
+  const relPath = path.relative(target.specsFolder, file).split(path.sep).join("/");
+  const draft = await draftFromSamples(
+    { cwd, flowId, schema: schemaRef(file, cwd), relPath, displayPath: displayPath(cwd, file) },
+    samples,
+  );
+  if (!draft.ok) return reportIssues(io, draft.issues, nothingWritten);
+  await writeSpecFile(file, draft.text);
+  io.out(
+    `flowgen: wrote ${displayPath(cwd, file)}, drafted from ${draft.count} recorded call${draft.count === 1 ? "" : "s"}; review its schemas and describe them, then run flowgen generate.`,
+  );
+  return EXIT.ok;
+}
+
+/** Writes a spec skeleton: input, output and an example to fill in. */
+async function writeSkeletonSpec(io: Io, target: NewSpec): Promise<number> {
+  const { cwd, flowId, file } = target;
+  await writeSpecFile(file, specSkeleton({ flowId, schema: schemaRef(file, cwd) }));
+  io.out(
+    `flowgen: wrote ${displayPath(cwd, file)}; fill in its input and output schemas and the example, then run flowgen generate.`,
+  );
+  return EXIT.ok;
+}
+
+/** `file` relative to the working directory, with forward slashes. */
+function displayPath(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join("/");
+}

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { lilconfig, type Loader } from "lilconfig";
+import { lilconfig, type LilconfigResult, type Loader } from "lilconfig";
 import type { Issue } from "../issues.js";
 import * as jsonc from "jsonc-parser";
 import { linkText, projectBoundary, staysInside } from "../project-boundary.js";
@@ -39,22 +39,8 @@ export type LoadedConfig =
  * if (loaded.ok) console.log(loaded.file ?? "no config file", loaded.config);
  */
 export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
-  const loader: Loader = (file) => importConfig(file);
   const stopDir = projectRoot(cwd);
-  const searcher = lilconfig("flowgen", {
-    searchPlaces: [...CONFIG_FILES],
-    loaders: {
-      ".ts": loader,
-      ".mts": loader,
-      ".js": loader,
-      ".mjs": loader,
-      ".json": readJsonConfig,
-    },
-    stopDir,
-    cache: false,
-  });
   const display = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || file;
-  let found: Awaited<ReturnType<typeof searcher.search>>;
   const target = explicit === undefined ? undefined : path.resolve(cwd, explicit);
   if (target !== undefined && !existsSync(target)) {
     return {
@@ -70,23 +56,57 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   }
   const refused = await refuseOutsideProject(target ?? findConfigFile(cwd, stopDir), cwd, display);
   if (refused !== undefined) return { ok: false, issues: [refused] };
+  const searcher = createSearcher(stopDir);
+  let found: LilconfigResult;
   try {
     found = target === undefined ? await searcher.search(cwd) : await searcher.load(target);
   } catch (error) {
-    const file = target ?? (error instanceof ConfigImportError ? error.file : cwd);
-    const reason = error instanceof ConfigImportError ? error.reason : error;
-    const why = reason instanceof Error ? reason.message : String(reason);
-    // The usual first-run mistake: a config that imports defineConfig before flowgen is installed.
-    const hint = why.includes("'flowgen-cli'")
-      ? "; install flowgen in this project: npm install -D flowgen-cli"
-      : "";
-    const message = `cannot be loaded: ${why}${hint}`;
-    return {
-      ok: false,
-      issues: [{ code: "invalid-config", file: display(file), pointer: "", message }],
-    };
+    return { ok: false, issues: [describeLoadError(error, target, cwd, display)] };
   }
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
+  return checkFoundConfig(found, display);
+}
+
+/** lilconfig searching for `CONFIG_FILES` up to `stopDir`, each read by the loader for its kind. */
+function createSearcher(stopDir: string): ReturnType<typeof lilconfig> {
+  const loader: Loader = (file) => importConfig(file);
+  return lilconfig("flowgen", {
+    searchPlaces: [...CONFIG_FILES],
+    loaders: {
+      ".ts": loader,
+      ".mts": loader,
+      ".js": loader,
+      ".mjs": loader,
+      ".json": readJsonConfig,
+    },
+    stopDir,
+    cache: false,
+  });
+}
+
+/** Why a config file could not be loaded, with the fix for the usual first-run mistake. */
+function describeLoadError(
+  error: unknown,
+  target: string | undefined,
+  cwd: string,
+  display: (file: string) => string,
+): Issue {
+  const file = target ?? (error instanceof ConfigImportError ? error.file : cwd);
+  const reason = error instanceof ConfigImportError ? error.reason : error;
+  const why = reason instanceof Error ? reason.message : String(reason);
+  // The usual first-run mistake: a config that imports defineConfig before flowgen is installed.
+  const hint = why.includes("'flowgen-cli'")
+    ? "; install flowgen in this project: npm install -D flowgen-cli"
+    : "";
+  const message = `cannot be loaded: ${why}${hint}`;
+  return { code: "invalid-config", file: display(file), pointer: "", message };
+}
+
+/** The config a file holds, when its value is a valid config. */
+function checkFoundConfig(
+  found: NonNullable<LilconfigResult>,
+  display: (file: string) => string,
+): LoadedConfig {
   const value: unknown = found.isEmpty ? {} : found.config;
   // A JSON file is data, maybe not a config at all (a secret linked into its place): say nothing of it then.
   if (found.filepath.endsWith(".json") && !looksLikeConfig(value))

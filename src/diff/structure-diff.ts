@@ -24,32 +24,60 @@ function isClosed(schema: Schema): boolean {
 
 /** Object keywords: Core §10.3.2 and Validation §6.5. */
 export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
+  compareProperties(ctx, a, b, pointer);
+  compareRequired(ctx, a, b, pointer);
+  compareOtherObjectKeywords(ctx, a, b, pointer);
+}
+
+/** Each property of either side: compared when both have it, else reported removed or added. */
+function compareProperties(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   const before = recordOf(a.properties);
   const after = recordOf(b.properties);
-  const requiredBefore = new Set(namesOf(a.required));
   const requiredAfter = new Set(namesOf(b.required));
   for (const name of unionOfKeys(before, after)) {
     const at = joinPointer(pointer, "properties", name);
     if (Object.hasOwn(before, name) && Object.hasOwn(after, name))
       ctx.compare(before[name], after[name], at);
-    else if (Object.hasOwn(before, name)) {
-      if (isClosed(b))
-        ctx.report(
-          at,
-          "property-removed-closed",
-          `property ${quote(name)} was removed and no additional properties are allowed${ctx.side === "input" ? ": callers that still send it are rejected" : ""}`,
-        );
-      else ctx.report(at, "property-removed", `property ${quote(name)} was removed`);
-    } else if (ctx.side === "output" && isClosed(a)) {
-      ctx.report(
-        at,
-        "property-added-closed",
-        `new property ${quote(name)}, where no additional properties were allowed: older clients that check output reject it`,
-      );
-    } else if (!(ctx.side === "input" && requiredAfter.has(name))) {
-      ctx.report(at, "property-added", `new property ${quote(name)}`);
-    }
+    else if (Object.hasOwn(before, name)) reportRemovedProperty(ctx, b, name, at);
+    else reportAddedProperty(ctx, a, name, at, requiredAfter.has(name));
   }
+}
+
+function reportRemovedProperty(ctx: DiffContext, after: Schema, name: string, at: string): void {
+  if (isClosed(after))
+    ctx.report(
+      at,
+      "property-removed-closed",
+      `property ${quote(name)} was removed and no additional properties are allowed${ctx.side === "input" ? ": callers that still send it are rejected" : ""}`,
+    );
+  else ctx.report(at, "property-removed", `property ${quote(name)} was removed`);
+}
+
+/** A new input property that is required is reported as `required-added` instead. */
+function reportAddedProperty(
+  ctx: DiffContext,
+  before: Schema,
+  name: string,
+  at: string,
+  required: boolean,
+): void {
+  if (ctx.side === "output" && isClosed(before)) {
+    ctx.report(
+      at,
+      "property-added-closed",
+      `new property ${quote(name)}, where no additional properties were allowed: older clients that check output reject it`,
+    );
+  } else if (!(ctx.side === "input" && required)) {
+    ctx.report(at, "property-added", `new property ${quote(name)}`);
+  }
+}
+
+/** Names that became required, and names no longer required. */
+function compareRequired(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
+  const before = recordOf(a.properties);
+  const after = recordOf(b.properties);
+  const requiredBefore = new Set(namesOf(a.required));
+  const requiredAfter = new Set(namesOf(b.required));
   const requiredAt = joinPointer(pointer, "required");
   // A removed property already says so; a new output property that is required tells callers nothing more.
   for (const name of [...requiredAfter].filter((n) => !requiredBefore.has(n)).sort(compareText)) {
@@ -65,6 +93,10 @@ export function compareObjects(ctx: DiffContext, a: Schema, b: Schema, pointer: 
       `${quote(name)} is no longer required${ctx.side === "output" ? ": callers may not get it" : ""}`,
     );
   }
+}
+
+/** The object keywords besides `properties` and `required`: for unlisted properties, names and dependencies. */
+function compareOtherObjectKeywords(ctx: DiffContext, a: Schema, b: Schema, pointer: string): void {
   for (const keyword of ["additionalProperties", "unevaluatedProperties"])
     compareAdditional(ctx, a[keyword], b[keyword], joinPointer(pointer, keyword));
   compareSchemaMap(

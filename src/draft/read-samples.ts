@@ -157,54 +157,11 @@ async function readJsonLines(cwd: string, file: string): Promise<SamplesResult> 
   const shown = display(cwd, file);
   const issues: Issue[] = [];
   const samples: SamplePair[] = [];
-  text.text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    const at = { file: shown, line: i + 1 };
-    const parsed = parseDocument(shown, line);
-    if (!parsed.ok) {
-      issues.push(
-        ...parsed.issues.map((issue) => ({ ...issue, ...at, code: "invalid-sample" as const })),
-      );
-      return;
-    }
-    const value = parsed.document.value;
-    const extra = isPlainObject(value)
-      ? Object.keys(value).filter((key) => !["name", "input", "output"].includes(key))
-      : [];
-    if (
-      !isPlainObject(value) ||
-      !isPlainObject(value.input) ||
-      !isPlainObject(value.output) ||
-      extra.length > 0 ||
-      (value.name !== undefined && typeof value.name !== "string")
-    ) {
-      issues.push({
-        code: "invalid-sample",
-        ...at,
-        message:
-          'must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else',
-      });
-      return;
-    }
-    const found = [
-      ...findProtoKeys(value.input, "/input"),
-      ...findProtoKeys(value.output, "/output"),
-    ];
-    issues.push(
-      ...found.map((pointer) => ({
-        code: "invalid-sample" as const,
-        ...at,
-        pointer,
-        message: PROTO_MESSAGE,
-      })),
-    );
-    if (found.length === 0)
-      samples.push({
-        name: typeof value.name === "string" ? value.name : `line ${i + 1}`,
-        input: value.input,
-        output: value.output,
-      });
-  });
+  const lines = text.text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.trim() !== "") readJsonLine(line, { file: shown, line: i + 1 }, samples, issues);
+  }
   if (samples.length === 0 && issues.length === 0)
     issues.push({
       code: "invalid-sample",
@@ -212,6 +169,64 @@ async function readJsonLines(cwd: string, file: string): Promise<SamplesResult> 
       message: 'holds no lines; write one { "input": …, "output": … } per line',
     });
   return issues.length > 0 ? { ok: false, issues } : { ok: true, samples };
+}
+
+/** One line of a .jsonl file: `{ input, output }` and an optional name. */
+interface RecordingLine {
+  readonly name?: string;
+  readonly input: Record<string, unknown>;
+  readonly output: Record<string, unknown>;
+}
+
+/** Adds the recording on one line to `samples`, or what is wrong with it to `issues`. */
+function readJsonLine(
+  text: string,
+  at: { readonly file: string; readonly line: number },
+  samples: SamplePair[],
+  issues: Issue[],
+): void {
+  const parsed = parseDocument(at.file, text);
+  if (!parsed.ok) {
+    issues.push(
+      ...parsed.issues.map((issue) => ({ ...issue, ...at, code: "invalid-sample" as const })),
+    );
+    return;
+  }
+  const value = parsed.document.value;
+  if (!isRecordingLine(value)) {
+    issues.push({
+      code: "invalid-sample",
+      ...at,
+      message:
+        'must be { "input": { … }, "output": { … } } with an optional "name" string, and nothing else',
+    });
+    return;
+  }
+  const found = [
+    ...findProtoKeys(value.input, "/input"),
+    ...findProtoKeys(value.output, "/output"),
+  ];
+  issues.push(
+    ...found.map((pointer) => ({
+      code: "invalid-sample" as const,
+      ...at,
+      pointer,
+      message: PROTO_MESSAGE,
+    })),
+  );
+  if (found.length === 0)
+    samples.push({
+      name: value.name ?? `line ${at.line}`,
+      input: value.input,
+      output: value.output,
+    });
+}
+
+function isRecordingLine(value: unknown): value is RecordingLine {
+  if (!isPlainObject(value) || !isPlainObject(value.input) || !isPlainObject(value.output))
+    return false;
+  if (value.name !== undefined && typeof value.name !== "string") return false;
+  return Object.keys(value).every((key) => key === "name" || key === "input" || key === "output");
 }
 
 const PROTO_MESSAGE =

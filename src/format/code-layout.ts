@@ -32,56 +32,74 @@ export const OTHER_SYNTAX_OPTIONS = [
 /** Options that do not change how prettier prints the types files and flow modules. */
 const NEUTRAL_OPTIONS = new Set(["filepath", "arrowParens", ...OTHER_SYNTAX_OPTIONS]);
 
+/** The options `codeLayoutFor` reads itself; any other option set must be neutral. */
+const LAYOUT_OPTIONS = new Set([
+  "printWidth",
+  "tabWidth",
+  "useTabs",
+  "semi",
+  "singleQuote",
+  "quoteProps",
+  "trailingComma",
+  "bracketSpacing",
+  "objectWrap",
+  "experimentalOperatorPosition",
+  "endOfLine",
+  "parser",
+  "plugins",
+]);
+
 /**
  * The layout for `printTypes` and `printFlowModule` under these prettier options, or undefined
  * when they ask for something those do not print (plugins, `semi: false`, `quoteProps` other than
  * `as-needed`, `objectWrap: "collapse"`, another parser, pragmas, ranges, `endOfLine: "auto"`).
  */
 export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined {
+  if (!setsOnlyLayoutOptions(options)) return undefined;
+  if (!printsPlainTypeScript(options)) return undefined;
+  if (!keepsFixedChoices(options)) return undefined;
+  return layoutOf(options);
+}
+
+/** False when an option the layout does not read is set to something that may change the output. */
+function setsOnlyLayoutOptions(options: prettier.Options): boolean {
+  const values = options as Readonly<Record<string, unknown>>;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (value === undefined || LAYOUT_OPTIONS.has(key) || NEUTRAL_OPTIONS.has(key)) continue;
+    if ((key === "requirePragma" || key === "insertPragma") && value === false) continue;
+    return false;
+  }
+  return true;
+}
+
+/** No plugins, and a TypeScript parser or none. */
+function printsPlainTypeScript({ parser, plugins }: prettier.Options): boolean {
+  if (plugins !== undefined && plugins.length > 0) return false;
+  return parser === undefined || parser === "babel-ts" || parser === "typescript";
+}
+
+/** `semi`, `quoteProps` and `objectWrap` hold the one value each that the printers print. */
+function keepsFixedChoices({
+  semi = true,
+  quoteProps = "as-needed",
+  objectWrap = "preserve",
+}: prettier.Options): boolean {
+  return semi === true && quoteProps === "as-needed" && objectWrap === "preserve";
+}
+
+/** The options the printers follow, or undefined when one holds a value they do not print. */
+function layoutOf(options: prettier.Options): CodeLayout | undefined {
   const {
     printWidth = 80,
     tabWidth = 2,
     useTabs = false,
-    semi = true,
     singleQuote = false,
-    quoteProps = "as-needed",
     trailingComma = "all",
     bracketSpacing = true,
-    objectWrap = "preserve",
     experimentalOperatorPosition = "end",
     endOfLine = "lf",
-    parser,
-    plugins,
   } = options;
-  const known = new Set([
-    "printWidth",
-    "tabWidth",
-    "useTabs",
-    "semi",
-    "singleQuote",
-    "quoteProps",
-    "trailingComma",
-    "bracketSpacing",
-    "objectWrap",
-    "experimentalOperatorPosition",
-    "endOfLine",
-    "parser",
-    "plugins",
-  ]);
-  const optionsSet = Object.entries(options).filter(([, value]) => value !== undefined);
-  if (
-    optionsSet.some(
-      ([key, value]) =>
-        !known.has(key) &&
-        !(
-          NEUTRAL_OPTIONS.has(key) ||
-          ((key === "requirePragma" || key === "insertPragma") && value === false)
-        ),
-    )
-  )
-    return undefined;
-  if (plugins !== undefined && plugins.length > 0) return undefined;
-  if (parser !== undefined && parser !== "babel-ts" && parser !== "typescript") return undefined;
   if (
     typeof printWidth !== "number" ||
     typeof tabWidth !== "number" ||
@@ -90,12 +108,12 @@ export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined
     typeof bracketSpacing !== "boolean"
   )
     return undefined;
-  if (semi !== true || quoteProps !== "as-needed" || objectWrap !== "preserve") return undefined;
   if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none")
     return undefined;
   if (experimentalOperatorPosition !== "end" && experimentalOperatorPosition !== "start")
     return undefined;
   if (endOfLine !== "lf" && endOfLine !== "crlf" && endOfLine !== "cr") return undefined;
+  const operatorAtStart = experimentalOperatorPosition === "start";
   return {
     printWidth,
     tabWidth,
@@ -103,7 +121,7 @@ export function codeLayoutFor(options: prettier.Options): CodeLayout | undefined
     singleQuote,
     bracketSpacing,
     trailingComma,
-    operatorAtStart: experimentalOperatorPosition === "start",
+    operatorAtStart,
     endOfLine,
   };
 }

@@ -27,85 +27,165 @@ export const JSON_LAYOUT_OPTIONS = ["printWidth", "tabWidth", "useTabs", "endOfL
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
+/** What every step of one `printJson` call needs: the layout and the strings it implies. */
+interface JsonPrinter {
+  readonly layout: JsonLayout;
+  /** One level of indentation. */
+  readonly unit: string;
+  readonly eol: string;
+}
+
 export function printJson(value: unknown, layout: JsonLayout): string {
-  const unit = layout.useTabs ? "\t" : " ".repeat(layout.tabWidth);
-  const eol = layout.endOfLine === "crlf" ? "\r\n" : layout.endOfLine === "cr" ? "\r" : "\n";
-  const widthOf = (text: string) =>
-    /^[\x20-\x7e]*$/.test(text) ? text.length : layout.stringWidth(text);
-  // Prettier measures indentation in columns, a tab counting as `tabWidth`.
-  const columnsOf = (depth: number) => depth * layout.tabWidth;
+  const printer: JsonPrinter = { layout, unit: indentUnit(layout), eol: lineEnding(layout) };
+  return printNode(printer, value as Json, 0, 0, 0) + printer.eol;
+}
 
-  /** The one-line form of `node`, or undefined when it cannot be on one line (a non-empty object). */
-  const flat = (node: Json): string | undefined => {
-    if (node === null || typeof node !== "object") return scalar(node);
-    if (Array.isArray(node)) {
-      const parts: string[] = [];
-      for (const element of node as readonly Json[]) {
-        const text = flat(element);
-        if (text === undefined) return undefined;
-        parts.push(text);
-      }
-      return `[${parts.join(", ")}]`;
+function indentUnit(layout: JsonLayout): string {
+  return layout.useTabs ? "\t" : " ".repeat(layout.tabWidth);
+}
+
+function lineEnding(layout: JsonLayout): string {
+  return layout.endOfLine === "crlf" ? "\r\n" : layout.endOfLine === "cr" ? "\r" : "\n";
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function widthOf(printer: JsonPrinter, text: string): number {
+  return PRINTABLE_ASCII.test(text) ? text.length : printer.layout.stringWidth(text);
+}
+
+/** Prettier measures indentation in columns, a tab counting as `tabWidth`. */
+function columnsOf(printer: JsonPrinter, depth: number): number {
+  return depth * printer.layout.tabWidth;
+}
+
+/** Prints `node` starting at `column`, on a line that continues with `trailing` columns (a comma). */
+function printNode(
+  printer: JsonPrinter,
+  node: Json,
+  depth: number,
+  column: number,
+  trailing: number,
+): string {
+  if (node === null || typeof node !== "object") return scalar(node);
+  if (Array.isArray(node))
+    return printArray(printer, node as readonly Json[], depth, column, trailing);
+  return printObject(printer, node as { readonly [key: string]: Json }, depth);
+}
+
+/** A non-empty object puts each property on its own line. */
+function printObject(
+  printer: JsonPrinter,
+  object: { readonly [key: string]: Json },
+  depth: number,
+): string {
+  const keys = Object.keys(object);
+  if (keys.length === 0) return "{}";
+  const inner = printer.eol + printer.unit.repeat(depth + 1);
+  const start = columnsOf(printer, depth + 1);
+  let text = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const label = `${JSON.stringify(key)}: `;
+    const column = start + widthOf(printer, label);
+    const trailing = i < keys.length - 1 ? 1 : 0;
+    text += (i === 0 ? inner : `,${inner}`) + label;
+    text += printNode(printer, object[key] as Json, depth + 1, column, trailing);
+  }
+  return text + closeLine(printer, depth, "}");
+}
+
+/** An array on one line when it fits, else numbers wrapped like text, else one element per line. */
+function printArray(
+  printer: JsonPrinter,
+  elements: readonly Json[],
+  depth: number,
+  column: number,
+  trailing: number,
+): string {
+  if (elements.length === 0) return "[]";
+  const oneLine = alwaysBreaks(elements) ? undefined : flatArray(elements);
+  if (
+    oneLine !== undefined &&
+    column + widthOf(printer, oneLine) + trailing <= printer.layout.printWidth
+  )
+    return oneLine;
+  const inner = printer.eol + printer.unit.repeat(depth + 1);
+  const body =
+    oneLine !== undefined && elements.length > 1 && allNumbers(elements)
+      ? fillNumbers(printer, elements, columnsOf(printer, depth + 1), inner)
+      : printElements(printer, elements, depth, inner);
+  return `[${inner}${body}${closeLine(printer, depth, "]")}`;
+}
+
+/** One element per line, each starting the line after `inner`. */
+function printElements(
+  printer: JsonPrinter,
+  elements: readonly Json[],
+  depth: number,
+  inner: string,
+): string {
+  const start = columnsOf(printer, depth + 1);
+  let text = "";
+  for (let i = 0; i < elements.length; i++) {
+    const trailing = i < elements.length - 1 ? 1 : 0;
+    if (i > 0) text += `,${inner}`;
+    text += printNode(printer, elements[i] as Json, depth + 1, start, trailing);
+  }
+  return text;
+}
+
+/** Numbers wrap like words: as many to a line as fit. */
+function fillNumbers(
+  printer: JsonPrinter,
+  numbers: readonly Json[],
+  start: number,
+  inner: string,
+): string {
+  let text = "";
+  let column = start;
+  for (let i = 0; i < numbers.length; i++) {
+    const item = scalar(numbers[i] as Json);
+    const word = i < numbers.length - 1 ? `${item},` : item;
+    if (i === 0) {
+      text = word;
+      column += word.length;
+    } else if (column + 1 + word.length <= printer.layout.printWidth) {
+      text += ` ${word}`;
+      column += 1 + word.length;
+    } else {
+      text += inner + word;
+      column = start + word.length;
     }
-    return Object.keys(node).length === 0 ? "{}" : undefined;
-  };
+  }
+  return text;
+}
 
-  /** Prints `node` starting at `column`, on a line that continues with `trailing` columns (a comma). */
-  const print = (node: Json, depth: number, column: number, trailing: number): string => {
-    if (node === null || typeof node !== "object") return scalar(node);
-    const inner = eol + unit.repeat(depth + 1);
-    const close = eol + unit.repeat(depth) + (Array.isArray(node) ? "]" : "}");
-    if (!Array.isArray(node)) {
-      const keys = Object.keys(node);
-      if (keys.length === 0) return "{}";
-      const object = node as { readonly [key: string]: Json };
-      const lines = keys.map((key, i) => {
-        const label = `${JSON.stringify(key)}: `;
-        const start = columnsOf(depth + 1) + widthOf(label);
-        return label + print(object[key] as Json, depth + 1, start, i < keys.length - 1 ? 1 : 0);
-      });
-      return `{${inner}${lines.join(`,${inner}`)}${close}`;
-    }
-    const elements = node as readonly Json[];
-    if (elements.length === 0) return "[]";
-    const oneLine = alwaysBreaks(elements) ? undefined : flat(node);
-    if (oneLine !== undefined && column + widthOf(oneLine) + trailing <= layout.printWidth)
-      return oneLine;
-    if (
-      oneLine !== undefined &&
-      elements.length > 1 &&
-      elements.every((element) => typeof element === "number")
-    ) {
-      return `[${inner}${fill(elements.map(scalar), columnsOf(depth + 1), inner)}${close}`;
-    }
-    const start = columnsOf(depth + 1);
-    const lines = elements.map((element, i) =>
-      print(element, depth + 1, start, i < elements.length - 1 ? 1 : 0),
-    );
-    return `[${inner}${lines.join(`,${inner}`)}${close}`;
-  };
+/** The line break and indentation before a closing bracket, and the bracket. */
+function closeLine(printer: JsonPrinter, depth: number, bracket: "]" | "}"): string {
+  return printer.eol + printer.unit.repeat(depth) + bracket;
+}
 
-  /** Numbers wrap like words: as many to a line as fit. */
-  const fill = (items: readonly string[], start: number, inner: string): string => {
-    let text = "";
-    let column = start;
-    items.forEach((item, i) => {
-      const word = i < items.length - 1 ? `${item},` : item;
-      if (i === 0) {
-        text = word;
-        column += word.length;
-      } else if (column + 1 + word.length <= layout.printWidth) {
-        text += ` ${word}`;
-        column += 1 + word.length;
-      } else {
-        text += inner + word;
-        column = start + word.length;
-      }
-    });
-    return text;
-  };
+/** The one-line form of `node`, or undefined when it cannot be on one line (a non-empty object). */
+function flatJson(node: Json): string | undefined {
+  if (node === null || typeof node !== "object") return scalar(node);
+  if (Array.isArray(node)) return flatArray(node as readonly Json[]);
+  return Object.keys(node).length === 0 ? "{}" : undefined;
+}
 
-  return print(value as Json, 0, 0, 0) + eol;
+function flatArray(elements: readonly Json[]): string | undefined {
+  let text = "[";
+  for (let i = 0; i < elements.length; i++) {
+    const element = flatJson(elements[i] as Json);
+    if (element === undefined) return undefined;
+    text += i === 0 ? element : `, ${element}`;
+  }
+  return `${text}]`;
+}
+
+function allNumbers(elements: readonly Json[]): boolean {
+  for (const element of elements) if (typeof element !== "number") return false;
+  return true;
 }
 
 function scalar(value: Json): string {

@@ -311,20 +311,8 @@ async function readKeysFile(
   found: Located[],
   problems: string[],
 ): Promise<void> {
-  let text: string;
-  try {
-    text = await readFile(path.resolve(cwd, file), "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const problem =
-      code === "ENOENT"
-        ? "no such keys file; check the path (it is relative to the working directory)"
-        : code === "EISDIR"
-          ? "is a folder; pass the keys file itself"
-          : `cannot be read (${code ?? "unknown error"}); check that the file is readable`;
-    problems.push(`${file}: ${problem}`);
-    return;
-  }
+  const text = await readKeysText(file, cwd, problems);
+  if (text === undefined) return;
   const parsed = parseDocument(file, text);
   if (!parsed.ok) {
     for (const issue of parsed.issues)
@@ -335,12 +323,56 @@ async function readKeysFile(
   }
   const doc = parsed.document;
   const at = (pointer: string) => locate(file, doc, pointer);
-  const root = doc.value;
+  const keys = readKeysList(doc.value, at, problems);
+  keys?.forEach((item: unknown, index) => {
+    const pointer = joinPointer("/keys", index);
+    const before = problems.length;
+    const entry = readFileEntry(item, pointer, at, problems);
+    if (entry !== undefined && problems.length === before) {
+      found.push({
+        entry,
+        where: (part) =>
+          at(entry.name === undefined && part === "name" ? pointer : joinPointer(pointer, part)),
+      });
+    }
+  });
+}
+
+/** The keys file's text, or undefined when it cannot be read (the problem says why). */
+async function readKeysText(
+  file: string,
+  cwd: string,
+  problems: string[],
+): Promise<string | undefined> {
+  try {
+    return await readFile(path.resolve(cwd, file), "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem =
+      code === "ENOENT"
+        ? "no such keys file; check the path (it is relative to the working directory)"
+        : code === "EISDIR"
+          ? "is a folder; pass the keys file itself"
+          : `cannot be read (${code ?? "unknown error"}); check that the file is readable`;
+    problems.push(`${file}: ${problem}`);
+    return undefined;
+  }
+}
+
+/**
+ * The non-empty `keys` array of the keys file's root object, or undefined when there is none (the
+ * problem says what to write). A property beside `keys` is a problem too.
+ */
+function readKeysList(
+  root: unknown,
+  at: (pointer: string) => string,
+  problems: string[],
+): readonly unknown[] | undefined {
   const shape =
     'write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)';
   if (!isPlainObject(root)) {
     problems.push(`${at("")}: the keys file must hold a JSON object; ${shape}`);
-    return;
+    return undefined;
   }
   for (const property of Object.keys(root).filter((property) => property !== "keys")) {
     problems.push(
@@ -354,26 +386,15 @@ async function readKeysFile(
         ? `${at("")}: no "keys" array; ${shape}`
         : `${at("/keys")}: "keys" must be an array; ${shape}`,
     );
-    return;
+    return undefined;
   }
   if (keys.length === 0) {
     problems.push(
       `${at("/keys")}: no keys listed; add one, or do not pass a keys file to get a dev key`,
     );
-    return;
+    return undefined;
   }
-  keys.forEach((item: unknown, index) => {
-    const pointer = joinPointer("/keys", index);
-    const before = problems.length;
-    const entry = readFileEntry(item, pointer, at, problems);
-    if (entry !== undefined && problems.length === before) {
-      found.push({
-        entry,
-        where: (part) =>
-          at(entry.name === undefined && part === "name" ? pointer : joinPointer(pointer, part)),
-      });
-    }
-  });
+  return keys as readonly unknown[];
 }
 
 function readFileEntry(

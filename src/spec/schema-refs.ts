@@ -51,12 +51,26 @@ export type RefResolution =
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+type RefFailure = Extract<RefResolution, { ok: false }>;
+
 /**
  * Resolves a `$ref` the way JSON Schema 2020-12 Core §8.2.3.1 does for relative references:
  * the part before `#` is a path relative to the file, `#` alone is the resource's own root
  * (for a flow, its input or output schema). Only JSON-pointer fragments are accepted.
  */
 export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex): RefResolution {
+  const parts = splitRef(ref);
+  if (!parts.ok) return parts;
+  const file =
+    parts.filePart === ""
+      ? { ok: true as const, resource: from }
+      : resolveRefFile(ref, parts.filePart, from, index);
+  if (!file.ok) return file;
+  return resolveFragment(ref, parts.fragment, file.resource, index);
+}
+
+/** A relative `$ref`'s file part and JSON-pointer fragment, each %-decoded. */
+function splitRef(ref: string): { ok: true; filePart: string; fragment: string } | RefFailure {
   if (SCHEME.test(ref) || ref.startsWith("/")) {
     return {
       ok: false,
@@ -81,39 +95,53 @@ export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex):
       message: `$ref "${ref}" uses a plain-name fragment; point at the schema with a JSON pointer instead, such as "#/$defs/${fragment}"`,
     };
   }
-  let resource: SchemaResource = from;
-  if (filePart !== "") {
-    const relPath = path.posix.normalize(
-      path.posix.join(path.posix.dirname(from.relPath), filePart),
-    );
-    if (relPath.startsWith("../") || relPath === "..") {
-      return {
-        ok: false,
-        code: "ref-outside-specs",
-        message: `$ref "${ref}" points outside the specs folder; move the schema into a shared file under it (name starting with "_")`,
-      };
-    }
-    if (index.flowFiles.has(relPath)) {
-      return {
-        ok: false,
-        code: "ref-to-flow-file",
-        message: `$ref "${ref}" points into the flow spec ${relPath}; move the shared part to a file whose name starts with "_" (for example _shared/${path.posix.basename(relPath)}) and reference that from both flows`,
-      };
-    }
-    if (index.brokenFiles.has(relPath))
-      return { ok: false, code: "ref-not-found", message: "", quiet: true };
-    if (!index.files.has(relPath)) {
-      const known = [...index.files.keys()]
-        .filter((p) => !index.flowFiles.has(p))
-        .map((p) => path.posix.relative(path.posix.dirname(from.relPath), p));
-      return {
-        ok: false,
-        code: "ref-not-found",
-        message: `$ref "${ref}": file ${relPath} does not exist in the specs folder${suggest(filePart, known)}`,
-      };
-    }
-    resource = { relPath, root: "" };
+  return { ok: true, filePart, fragment };
+}
+
+/** The shared file a `$ref`'s file part names, relative to the referring file, as a resource. */
+function resolveRefFile(
+  ref: string,
+  filePart: string,
+  from: SchemaResource,
+  index: SpecIndex,
+): { ok: true; resource: SchemaResource } | RefFailure {
+  const relPath = path.posix.normalize(path.posix.join(path.posix.dirname(from.relPath), filePart));
+  if (relPath.startsWith("../") || relPath === "..") {
+    return {
+      ok: false,
+      code: "ref-outside-specs",
+      message: `$ref "${ref}" points outside the specs folder; move the schema into a shared file under it (name starting with "_")`,
+    };
   }
+  if (index.flowFiles.has(relPath)) {
+    return {
+      ok: false,
+      code: "ref-to-flow-file",
+      message: `$ref "${ref}" points into the flow spec ${relPath}; move the shared part to a file whose name starts with "_" (for example _shared/${path.posix.basename(relPath)}) and reference that from both flows`,
+    };
+  }
+  if (index.brokenFiles.has(relPath))
+    return { ok: false, code: "ref-not-found", message: "", quiet: true };
+  if (!index.files.has(relPath)) {
+    const known = [...index.files.keys()]
+      .filter((p) => !index.flowFiles.has(p))
+      .map((p) => path.posix.relative(path.posix.dirname(from.relPath), p));
+    return {
+      ok: false,
+      code: "ref-not-found",
+      message: `$ref "${ref}": file ${relPath} does not exist in the specs folder${suggest(filePart, known)}`,
+    };
+  }
+  return { ok: true, resource: { relPath, root: "" } };
+}
+
+/** The schema a `$ref`'s fragment points at in `resource`, when there is one. */
+function resolveFragment(
+  ref: string,
+  fragment: string,
+  resource: SchemaResource,
+  index: SpecIndex,
+): RefResolution {
   const target: SchemaLocation = { relPath: resource.relPath, pointer: resource.root + fragment };
   const value = getAtPointer(index.files.get(resource.relPath), target.pointer);
   if (!isPlainObject(value) && typeof value !== "boolean") {
@@ -126,6 +154,14 @@ export function resolveRef(ref: string, from: SchemaResource, index: SpecIndex):
   return { ok: true, target, resource };
 }
 
+/** One walk of a schema resource: what it found so far. */
+interface ResourceWalk {
+  readonly resource: SchemaResource;
+  readonly index: SpecIndex;
+  readonly findings: SchemaFinding[];
+  readonly refs: SchemaResource[];
+}
+
 /**
  * Walks one schema resource: reports keywords nobody defines, keywords flowgen cannot bundle, and
  * `$ref`s that lead nowhere. Returns the resources it references so callers can check those too.
@@ -134,67 +170,86 @@ export function checkSchemaResource(
   resource: SchemaResource,
   index: SpecIndex,
 ): { findings: SchemaFinding[]; refs: SchemaResource[] } {
-  const findings: SchemaFinding[] = [];
-  const refs: SchemaResource[] = [];
-  const visit = (schema: unknown, pointer: string): void => {
-    if (typeof schema === "boolean") return;
-    if (!isPlainObject(schema)) return; // the meta-schema check reports non-schemas
-    for (const keyword of Object.keys(schema)) {
-      if (keyword.startsWith("x-")) continue;
-      if (UNSUPPORTED_KEYWORDS.has(keyword)) {
-        findings.push({
-          code: "unsupported-keyword",
-          relPath: resource.relPath,
-          pointer: joinPointer(pointer, keyword),
-          message: `"${keyword}" is not supported: flowgen bundles schemas by relative $ref with JSON pointers; remove it and reference the schema by its path`,
-        });
-      } else if (!KNOWN_KEYWORDS.has(keyword)) {
-        findings.push({
-          code: "unknown-keyword",
-          relPath: resource.relPath,
-          pointer: joinPointer(pointer, keyword),
-          message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"`,
-        });
-      }
+  const walk: ResourceWalk = { resource, index, findings: [], refs: [] };
+  const root = getAtPointer(index.files.get(resource.relPath), resource.root);
+  checkSchema(walk, root, resource.root);
+  return { findings: walk.findings, refs: walk.refs };
+}
+
+function checkSchema(walk: ResourceWalk, schema: unknown, pointer: string): void {
+  if (typeof schema === "boolean") return;
+  if (!isPlainObject(schema)) return; // the meta-schema check reports non-schemas
+  checkKeywords(walk, schema, pointer);
+  walk.findings.push(
+    ...checkPatterns(schema, pointer).map((finding) => ({
+      ...finding,
+      relPath: walk.resource.relPath,
+    })),
+  );
+  checkRef(walk, schema, pointer);
+  checkMapping(walk, schema, pointer);
+  for (const sub of subschemasOf(schema, pointer)) checkSchema(walk, sub.schema, sub.pointer);
+}
+
+/** Keywords flowgen cannot bundle, and keywords nobody defines; `x-` keywords are the user's. */
+function checkKeywords(walk: ResourceWalk, schema: Record<string, unknown>, pointer: string): void {
+  const { relPath } = walk.resource;
+  for (const keyword of Object.keys(schema)) {
+    if (keyword.startsWith("x-")) continue;
+    if (UNSUPPORTED_KEYWORDS.has(keyword)) {
+      walk.findings.push({
+        code: "unsupported-keyword",
+        relPath,
+        pointer: joinPointer(pointer, keyword),
+        message: `"${keyword}" is not supported: flowgen bundles schemas by relative $ref with JSON pointers; remove it and reference the schema by its path`,
+      });
+    } else if (!KNOWN_KEYWORDS.has(keyword)) {
+      walk.findings.push({
+        code: "unknown-keyword",
+        relPath,
+        pointer: joinPointer(pointer, keyword),
+        message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"`,
+      });
     }
-    findings.push(
-      ...checkPatterns(schema, pointer).map((finding) => ({
-        ...finding,
-        relPath: resource.relPath,
-      })),
-    );
-    const ref = schema.$ref;
-    if (typeof ref === "string") {
-      const resolved = resolveRef(ref, resource, index);
-      if (resolved.ok) {
-        if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
-      } else if (!resolved.quiet) {
-        findings.push({
-          code: resolved.code,
-          relPath: resource.relPath,
-          pointer: joinPointer(pointer, "$ref"),
-          message: resolved.message,
-        });
-      }
-    }
-    for (const [value, mappingRef] of Object.entries(discriminatorMapping(schema) ?? {})) {
-      if (!isMappingRef(mappingRef)) continue;
-      const resolved = resolveRef(mappingRef, resource, index);
-      if (resolved.ok) {
-        if (resolved.resource.relPath !== resource.relPath) refs.push(resolved.resource);
-      } else if (!resolved.quiet) {
-        findings.push({
-          code: resolved.code,
-          relPath: resource.relPath,
-          pointer: joinPointer(pointer, "discriminator", "mapping", value),
-          message: resolved.message.replace("$ref", "mapping"),
-        });
-      }
-    }
-    for (const sub of subschemasOf(schema, pointer)) visit(sub.schema, sub.pointer);
-  };
-  visit(getAtPointer(index.files.get(resource.relPath), resource.root), resource.root);
-  return { findings, refs };
+  }
+}
+
+function checkRef(walk: ResourceWalk, schema: Record<string, unknown>, pointer: string): void {
+  const ref = schema.$ref;
+  if (typeof ref !== "string") return;
+  const failed = followRef(walk, ref);
+  if (failed === undefined) return;
+  walk.findings.push({
+    code: failed.code,
+    relPath: walk.resource.relPath,
+    pointer: joinPointer(pointer, "$ref"),
+    message: failed.message,
+  });
+}
+
+/** A discriminator's mapping values that are references are followed like `$ref`s. */
+function checkMapping(walk: ResourceWalk, schema: Record<string, unknown>, pointer: string): void {
+  for (const [value, mappingRef] of Object.entries(discriminatorMapping(schema) ?? {})) {
+    if (!isMappingRef(mappingRef)) continue;
+    const failed = followRef(walk, mappingRef);
+    if (failed === undefined) continue;
+    walk.findings.push({
+      code: failed.code,
+      relPath: walk.resource.relPath,
+      pointer: joinPointer(pointer, "discriminator", "mapping", value),
+      message: failed.message.replace("$ref", "mapping"),
+    });
+  }
+}
+
+/** Resolves a reference: one into another file joins the walk's `refs`; a failure is returned unless quiet. */
+function followRef(walk: ResourceWalk, ref: string): RefFailure | undefined {
+  const resolved = resolveRef(ref, walk.resource, walk.index);
+  if (resolved.ok) {
+    if (resolved.resource.relPath !== walk.resource.relPath) walk.refs.push(resolved.resource);
+    return undefined;
+  }
+  return resolved.quiet ? undefined : resolved;
 }
 
 /**

@@ -16,88 +16,109 @@ import { compareText } from "../issues.js";
  * const nodes = liftRecursiveComponents(transformSchema(document, ctx));
  */
 export function liftRecursiveComponents(nodes: readonly TS.Node[]): TS.Node[] {
+  const cyclic = componentsOnCycles(eagerReferenceGraph(schemaMembers(nodes)));
+  if (cyclic.length === 0) return [...nodes];
+  const lifting: Lifting = { aliasOf: aliasNames(cyclic), aliases: [] };
+  const lifted = nodes.map((node) => (isComponents(node) ? liftComponents(node, lifting) : node));
+  const aliases = lifting.aliases.sort((a, b) => compareText(a.name.text, b.name.text));
+  return [...lifted, ...aliases];
+}
+
+/** The components on cycles and their alias names, and the aliases made so far. */
+interface Lifting {
+  readonly aliasOf: ReadonlyMap<string, string>;
+  readonly aliases: TS.TypeAliasDeclaration[];
+}
+
+/** `interface components`'s `schemas` member, when it is an object type. */
+type SchemasMember = TS.PropertySignature & { readonly type: TS.TypeLiteralNode };
+
+function isComponents(node: TS.Node): node is TS.InterfaceDeclaration {
+  return ts.isInterfaceDeclaration(node) && node.name.text === "components";
+}
+
+function isSchemas(member: TS.TypeElement): member is SchemasMember {
+  return (
+    ts.isPropertySignature(member) &&
+    propertyName(member) === "schemas" &&
+    member.type !== undefined &&
+    ts.isTypeLiteralNode(member.type)
+  );
+}
+
+/** Per schema component, the other components it refers to eagerly. */
+function eagerReferenceGraph(members: readonly TS.PropertySignature[]): Map<string, string[]> {
   const schemaTypes = new Map<string, TS.TypeNode>();
-  for (const member of schemaMembers(nodes)) {
+  for (const member of members) {
     const name = propertyName(member);
     if (name !== undefined && member.type !== undefined) schemaTypes.set(name, member.type);
   }
-  const cyclic = componentsOnCycles(
-    new Map(
-      [...schemaTypes].map(([name, type]) => [
-        name,
-        eagerReferences(type).filter((target) => schemaTypes.has(target)),
-      ]),
-    ),
-  );
-  if (cyclic.length === 0) return [...nodes];
-  const aliasOf = aliasNames(cyclic);
-  const toAliases = (node: TS.Node): TS.Node => {
-    const visit = (child: TS.Node): TS.Node => {
-      const target = referencedComponent(child);
-      if (target !== undefined && aliasOf.has(target))
-        return ts.factory.createTypeReferenceNode(aliasOf.get(target) ?? "");
-      return ts.visitEachChild(child, visit, undefined);
-    };
-    return visit(node);
-  };
-  const aliases: TS.TypeAliasDeclaration[] = [];
-  const lifted = nodes.map((node) => {
-    if (!ts.isInterfaceDeclaration(node) || node.name.text !== "components") return node;
-    const members = node.members.map((member) => {
-      if (
-        !ts.isPropertySignature(member) ||
-        propertyName(member) !== "schemas" ||
-        member.type === undefined ||
-        !ts.isTypeLiteralNode(member.type)
-      )
-        return member;
-      const schemaMembers = member.type.members.map((schema) => {
-        const name = ts.isPropertySignature(schema) ? propertyName(schema) : undefined;
-        const alias = name === undefined ? undefined : aliasOf.get(name);
-        if (alias === undefined || !ts.isPropertySignature(schema) || schema.type === undefined)
-          return schema;
-        const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
-        aliases.push(
-          ts.factory.createTypeAliasDeclaration(
-            exported,
-            alias,
-            undefined,
-            toAliases(schema.type) as TS.TypeNode,
-          ),
-        );
-        return ts.factory.updatePropertySignature(
-          schema,
-          schema.modifiers,
-          schema.name,
-          schema.questionToken,
-          ts.factory.createTypeReferenceNode(alias),
-        );
-      });
-      return ts.factory.updatePropertySignature(
-        member,
-        member.modifiers,
-        member.name,
-        member.questionToken,
-        ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray(schemaMembers)),
-      );
-    });
-    return ts.factory.updateInterfaceDeclaration(
-      node,
-      node.modifiers,
-      node.name,
-      node.typeParameters,
-      node.heritageClauses,
-      members,
+  const edges = new Map<string, string[]>();
+  for (const [name, type] of schemaTypes)
+    edges.set(
+      name,
+      eagerReferences(type).filter((target) => schemaTypes.has(target)),
     );
-  });
-  return [...lifted, ...aliases.sort((a, b) => compareText(a.name.text, b.name.text))];
+  return edges;
+}
+
+/** `interface components` with each component on a cycle lifted out of its `schemas`. */
+function liftComponents(node: TS.InterfaceDeclaration, lifting: Lifting): TS.InterfaceDeclaration {
+  const members = node.members.map((member) =>
+    isSchemas(member) ? liftSchemas(member, lifting) : member,
+  );
+  return ts.factory.updateInterfaceDeclaration(
+    node,
+    node.modifiers,
+    node.name,
+    node.typeParameters,
+    node.heritageClauses,
+    members,
+  );
+}
+
+function liftSchemas(member: SchemasMember, lifting: Lifting): TS.PropertySignature {
+  const schemas = member.type.members.map((schema) => liftSchema(schema, lifting));
+  return ts.factory.updatePropertySignature(
+    member,
+    member.modifiers,
+    member.name,
+    member.questionToken,
+    ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray(schemas)),
+  );
+}
+
+/** A component on a cycle becomes an exported alias (added to `lifting`), and its member refers to it. */
+function liftSchema(schema: TS.TypeElement, lifting: Lifting): TS.TypeElement {
+  if (!ts.isPropertySignature(schema) || schema.type === undefined) return schema;
+  const name = propertyName(schema);
+  const alias = name === undefined ? undefined : lifting.aliasOf.get(name);
+  if (alias === undefined) return schema;
+  const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
+  const type = referToAliases(schema.type, lifting.aliasOf);
+  lifting.aliases.push(ts.factory.createTypeAliasDeclaration(exported, alias, undefined, type));
+  return ts.factory.updatePropertySignature(
+    schema,
+    schema.modifiers,
+    schema.name,
+    schema.questionToken,
+    ts.factory.createTypeReferenceNode(alias),
+  );
+}
+
+/** `type` with every reference to a component on a cycle pointing at its alias instead. */
+function referToAliases(type: TS.TypeNode, aliasOf: ReadonlyMap<string, string>): TS.TypeNode {
+  const visit = (child: TS.Node): TS.Node => {
+    const target = referencedComponent(child);
+    if (target !== undefined && aliasOf.has(target))
+      return ts.factory.createTypeReferenceNode(aliasOf.get(target) ?? "");
+    return ts.visitEachChild(child, visit, undefined);
+  };
+  return visit(type) as TS.TypeNode;
 }
 
 function schemaMembers(nodes: readonly TS.Node[]): TS.PropertySignature[] {
-  const components = nodes.find(
-    (node): node is TS.InterfaceDeclaration =>
-      ts.isInterfaceDeclaration(node) && node.name.text === "components",
-  );
+  const components = nodes.find(isComponents);
   const schemas = components?.members.find(
     (member): member is TS.PropertySignature =>
       ts.isPropertySignature(member) && propertyName(member) === "schemas",

@@ -49,51 +49,72 @@ export function readAnswer<Output>(
   attempt: number,
   started: number | undefined,
 ): FlowResult<Output> {
-  const { flowId, redact } = context;
   const { response } = answer;
+  const requestId = noteAnswer(context, response, attempt, started);
+  if (isRedirect(response))
+    return fail(context, { ...describeRedirect(response), requestId });
+  if (!response.ok) return failHttpStatus(context, answer, requestId);
+  return readOutput<Output>(context, answer, requestId);
+}
+
+/** Records the answer's rate-limit figures and reports it to `onEvent`; returns its request id, scrubbed. */
+function noteAnswer(
+  context: AttemptContext,
+  response: Response,
+  attempt: number,
+  started: number | undefined,
+): string | undefined {
   const { status, headers } = response;
   const header = headers.get("x-request-id");
-  const requestId = header === null ? undefined : redact(header);
+  const requestId = header === null ? undefined : context.redact(header);
   noteRateLimit(context.transport, headers);
   context.onEvent?.({
     type: "response",
-    flowId,
+    flowId: context.flowId,
     attempt,
     status,
     durationMs: performance.now() - started!,
     requestId,
   });
-  if (isRedirect(response))
-    return fail(context, { ...describeRedirect(response), requestId });
-  if (!response.ok) {
-    // Redacted before it is cut or quoted, either of which would hide the key from redaction.
-    const raw = redactDeep(answer.error, redact);
-    const body = toErrorBody(raw);
-    const id = body?.requestId ?? requestId;
-    return fail(context, {
-      kind: kindOf(status),
-      code: body?.code ?? `http_${status}`,
-      message: describeHttpError(response, raw, body, id),
-      status,
-      body,
-      requestId: id,
-      retryAfterMs: retryAfter(headers, status),
-      response,
-    });
-  }
+  return requestId;
+}
+
+/** A non-2xx answer as a failure, with the error body the server sent, if any. */
+function failHttpStatus(
+  context: AttemptContext,
+  answer: Answer,
+  requestId: string | undefined,
+): Failed {
+  const { response } = answer;
+  const { status } = response;
+  // Redacted before it is cut or quoted, either of which would hide the key from redaction.
+  const raw = redactDeep(answer.error, context.redact);
+  const body = toErrorBody(raw);
+  const id = body?.requestId ?? requestId;
+  return fail(context, {
+    kind: kindOf(status),
+    code: body?.code ?? `http_${status}`,
+    message: describeHttpError(response, raw, body, id),
+    status,
+    body,
+    requestId: id,
+    retryAfterMs: retryAfter(response.headers, status),
+    response,
+  });
+}
+
+/** The output of a 2xx answer, parsed and checked, or the failure it amounts to. */
+function readOutput<Output>(
+  context: AttemptContext,
+  answer: Answer,
+  requestId: string | undefined,
+): FlowResult<Output> {
+  const { response } = answer;
   let data: unknown;
   try {
     data = JSON.parse(answer.data as string);
   } catch {
-    // Not JSON.parse's error as the cause: it quotes a few characters of the body, maybe of a key.
-    return fail(context, {
-      kind: "invalid_response",
-      code: "invalid_response",
-      message: `HTTP ${status} but the body is not JSON${quoteBody(redact(answer.data ?? ""))}`,
-      status,
-      requestId,
-      response,
-    });
+    return failNotJson(context, answer, requestId);
   }
   return (
     check(context, "output", data, response, requestId) ?? {
@@ -103,6 +124,24 @@ export function readAnswer<Output>(
       requestId,
     }
   );
+}
+
+/** A 2xx answer whose body is not JSON. */
+function failNotJson(
+  context: AttemptContext,
+  answer: Answer,
+  requestId: string | undefined,
+): Failed {
+  const { response } = answer;
+  // Not JSON.parse's error as the cause: it quotes a few characters of the body, maybe of a key.
+  return fail(context, {
+    kind: "invalid_response",
+    code: "invalid_response",
+    message: `HTTP ${response.status} but the body is not JSON${quoteBody(context.redact(answer.data ?? ""))}`,
+    status: response.status,
+    requestId,
+    response,
+  });
 }
 
 /**
