@@ -66,6 +66,6 @@ async function renderTypesFile(item: TypesItem, task: TypesTask): Promise<TypesT
     task.layout === undefined ? undefined : printTypes(item.header, nodes, task.layout);
   const text = () => `${item.header}\n\n${openapiTypescript.astToString(nodes)}`;
   if (printed === undefined) return { text: text(), formatted: false };
-  await checkHandPrinted(item.header, printed, text(), task.options, task.prettier);
+  await checkHandPrinted(item.header, printed, text, task.options, task.prettier);
   return { text: printed, formatted: true };
 }
