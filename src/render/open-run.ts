@@ -71,25 +71,23 @@ export async function recallFiles(
 }
 
 /**
- * Reads the manifest when asked to trust it, and starts the worker threads when all is to render.
+ * Reads the manifest when asked to trust it, and starts the worker threads in a large project.
  *
  * @example
  * const run = await trustRun(opened);
  */
 export async function trustRun(opened: OpenedRun): Promise<Run> {
-  const { options, cache, sources } = opened;
+  const { options, sources } = opened;
   // The committed manifest is no evidence of what generated/ holds: only when asked to trust it.
   const manifest =
     options.trustManifest === true && options.cacheDir !== undefined
       ? await readManifest(opened.outDir)
       : undefined;
   const reusable = manifest?.fingerprint === opened.keys.fingerprint ? manifest : undefined;
-  // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
-  // With nothing cached, every file (two per flow) is new: start them now, while this thread
-  // checks the specs.
-  const pool =
-    cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD
-      ? startWorkerPool()
-      : undefined;
+  // Worker threads are slow to start: each loads openapi-typescript, TypeScript and ts-morph
+  // (bench/NOTES.md). This run renders something (the previous run's key did not match): start
+  // them now, while this thread checks the specs, so that even one edited flow's files do not wait
+  // for those loads. A small project renders on this thread unless it has many files to render.
+  const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startWorkerPool() : undefined;
   return { ...opened, reusable, pool };
 }

@@ -1,13 +1,13 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import type { FormatTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
+import type { FormatTask, ModuleTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
 
 /** Where stage tasks run: worker threads, or this thread. */
 export interface StagePool {
   /** Threads that run tasks besides this one: 0 when tasks run here. */
   readonly threads: number;
   run(task: TypesTask): Promise<TypesText[]>;
-  run(task: FormatTask): Promise<string[]>;
+  run(task: FormatTask | ModuleTask): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,8 @@ export function inThreadPool(): StagePool {
 export const TASKS_IN_FLIGHT = 4;
 
 /**
- * One worker thread per core besides this one (at least one), each loading openapi-typescript as it starts and prettier when it first formats; undefined
+ * One worker thread per core besides this one (at least one), each loading openapi-typescript and
+ * ts-morph as it starts and prettier when it first formats; undefined
  * when running from sources.
  *
  * @example
