@@ -3,7 +3,8 @@ import { watch as watchFiles } from "chokidar";
 import { CONFIG_FILES, loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
-import { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
+import { keepWorkers } from "../workers/stage-pool.js";
+import { generateKeepingWorkers, type GenerateOptions, type GenerateResult } from "./generate.js";
 
 export interface WatchOptions extends GenerateOptions {
   /** Called after each run, the first one included. */
@@ -30,7 +31,8 @@ export interface GenerateWatcher {
  * `flowgen generate --watch`: generates once, then again whenever a spec file or the config file
  * is added, changed or removed, once the files have been quiet for `debounceMs`. Editors that save
  * by writing a new file and renaming it over the old one (and `sed -i`) are seen like any edit. Runs
- * never overlap, and each reuses the render cache, so only the flows that changed are rendered.
+ * never overlap, and each reuses the render cache, so only the flows that changed are rendered, and
+ * the worker threads, loaded once.
  * Returns the issues instead when the config or options are wrong before anything runs.
  *
  * @example
@@ -56,6 +58,8 @@ export async function watch(
   const resolved = resolveGenerateSettings(loaded, cwd, generateOptions);
   if (!resolved.ok) return resolved;
 
+  // The worker threads stay loaded between runs: a saved spec does not wait for them to load again.
+  const workers = keepWorkers();
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -65,7 +69,7 @@ export async function watch(
     const batch = [...changed].sort();
     changed.clear();
     try {
-      const result = await generate({ ...generateOptions, cwd });
+      const result = await generateKeepingWorkers({ ...generateOptions, cwd }, workers);
       onRun({ result, changed: batch, seconds: (performance.now() - started) / 1000 });
     } catch (error) {
       onError(error);
@@ -107,6 +111,7 @@ export async function watch(
       clearTimeout(timer);
       await watcher.close();
       await running;
+      await workers.close();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { OutputFile } from "../output-file.js";
 import { projectBoundary } from "../project-boundary.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 import type { StageTimes } from "../stage-times.js";
-import { startWorkerPool } from "../workers/stage-pool.js";
+import { startWorkerPool, type StagePool } from "../workers/stage-pool.js";
 import type { GenerateOptions } from "./generate-options.js";
 import { readRunInputs, type RunInputs } from "./run-inputs.js";
 import { createRunKeys, recallRun, type RunKeys } from "./run-keys.js";
@@ -26,7 +26,7 @@ export interface Run {
   /** The committed manifest, when trusted and made by a run with this one's fingerprint. */
   readonly reusable: OutputManifest | undefined;
   /** Worker threads, once started. */
-  pool: ReturnType<typeof startWorkerPool> | undefined;
+  pool: Promise<StagePool | undefined> | undefined;
 }
 
 /** A run before it knows whether to trust the manifest or start worker threads. */
@@ -88,6 +88,26 @@ export async function trustRun(opened: OpenedRun): Promise<Run> {
   // (bench/NOTES.md). This run renders something (the previous run's key did not match): start
   // them now, while this thread checks the specs, so that even one edited flow's files do not wait
   // for those loads. A small project renders on this thread unless it has many files to render.
-  const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startWorkerPool() : undefined;
+  const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startThreads(options) : undefined;
   return { ...opened, reusable, pool };
+}
+
+/**
+ * The worker threads a run renders on: the ones kept between runs when there are, else new ones.
+ *
+ * @example
+ * run.pool ??= startThreads(run.options);
+ */
+export function startThreads(options: GenerateOptions): Promise<StagePool | undefined> {
+  return options.workers?.start() ?? startWorkerPool();
+}
+
+/**
+ * Ends the run's worker threads, unless they are kept for the next run.
+ *
+ * @example
+ * await endThreads(run);
+ */
+export async function endThreads(run: Run): Promise<void> {
+  if (run.options.workers === undefined) await (await run.pool)?.close();
 }

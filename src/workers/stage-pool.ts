@@ -58,3 +58,28 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
     close: () => pool.destroy(),
   };
 }
+
+/** Worker threads that stay loaded from one run to the next: a watching generate's. */
+export interface KeptWorkers {
+  /** The threads, started by the first run that asks (undefined when running from sources). */
+  start(): Promise<StagePool | undefined>;
+  /** Ends the threads, once no run uses them. */
+  close(): Promise<void>;
+}
+
+/**
+ * Worker threads shared by the runs of one watching generate: each thread loads openapi-typescript
+ * and ts-morph once, not once per saved spec.
+ *
+ * @example
+ * const workers = keepWorkers();
+ * await renderProject({ ...options, workers });
+ * await workers.close();
+ */
+export function keepWorkers(): KeptWorkers {
+  let started: Promise<StagePool | undefined> | undefined;
+  return {
+    start: () => (started ??= startWorkerPool()),
+    close: async () => (await started)?.close(),
+  };
+}
