@@ -144,6 +144,7 @@ async function finishRun(
   },
 ): Promise<OutputFile[]> {
   const { cache, keys } = run;
+  const keyOf = new Map(made.plan.map((file) => [file.path, file.key]));
   const manifestFile = await run.inputs.formatter.formatJson(
     MANIFEST_PATH,
     buildManifest(
@@ -151,6 +152,7 @@ async function finishRun(
       made.flows.inputs,
       made.files,
       new Map(made.plan.map((file) => [file.path, file.inputs])),
+      (file) => cache.hashOf(keyOf.get(file.path) ?? ""),
     ),
   );
   cache.set(keys.manifest, manifestFile.content);
