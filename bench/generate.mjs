@@ -12,7 +12,9 @@
 //   one edit            generate in a fresh checkout after editing one spec's description (renders all)
 //   trusted edit        the same with --trust-manifest: files the manifest shows current are kept
 //   warm edit           one spec edited where generate ran before (its render cache warm): the run
-//                       a developer makes after saving a spec, and one cycle of --watch
+//                       a developer makes after saving a spec
+//   watch cycle         one spec edited while `generate --watch` runs there: from the write to the
+//                       watcher's line saying the output is written (its debounce included)
 //   unchanged rerun     generate again where it just ran (render cache and output current)
 // and, on the same flows with one example each (bench/add-examples.mjs), as the README asks users
 // to write them:
@@ -25,7 +27,7 @@
 //   node bench/generate.mjs [--flows 1000] [--reps 3]
 
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { spawnSync, execFileSync } from "node:child_process";
+import { spawn, spawnSync, execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +59,7 @@ const TARGETS = {
   edit: 1.0,
   editTrusted: 0.5,
   warmEdit: 0.25,
+  watchCycle: 0.25,
 };
 
 const args = parseArgs(process.argv.slice(2));
@@ -146,6 +149,8 @@ for (let rep = 0; rep <= args.reps; rep++) {
   }
 }
 
+samples.watchCycle = await measureWatchCycles(args.reps);
+
 const summary = Object.fromEntries(
   Object.entries(samples).map(([name, list]) => [
     name,
@@ -180,6 +185,7 @@ const rows = [
     "",
   ],
   ["one edit, warm render cache", summary.warmEdit, `≤ ${TARGETS.warmEdit}x`, ""],
+  ["one --watch cycle (one edit)", summary.watchCycle, `≤ ${TARGETS.watchCycle}x`, ""],
   ["unchanged rerun", summary.rerun, "< 1 s", ""],
   [
     "openapi-typescript, flows with an example (anchor)",
@@ -214,6 +220,53 @@ writeFileSync(
   path.join(ROOT, "bench/out/generate.json"),
   `${JSON.stringify({ node: process.version, cores: cpus().length, flows: args.flows, reps: args.reps, summary }, null, 2)}\n`,
 );
+
+/**
+ * `generate --watch` in the warm project, and `reps` edits after one to warm up: the seconds from
+ * each write to the watcher's line for that run. Peak memory is not measured (0).
+ */
+async function measureWatchCycles(reps) {
+  const child = spawn(
+    process.execPath,
+    [BIN, "generate", "--specs", "specs", "--out", "generated", "--watch"],
+    { cwd: warmDir, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  let heard = () => undefined;
+  child.stdout.on("data", (chunk) => {
+    output += chunk.toString();
+    heard();
+  });
+  const lineCount = () => output.split("\n").filter((line) => / → generated: /.test(line)).length;
+  const waitForLines = (count) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`watch: no run line after 120 s:\n${output}`)),
+        120_000,
+      );
+      heard = () => {
+        if (lineCount() < count) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      heard();
+    });
+  try {
+    await waitForLines(1); // the first run, at start
+    const list = [];
+    for (let rep = 0; rep <= reps; rep++) {
+      const before = lineCount();
+      const started = performance.now();
+      editSpec(warmDir, `Watched ${++warmEdits}.`);
+      await waitForLines(before + 1);
+      if (rep > 0) list.push({ seconds: (performance.now() - started) / 1000, mb: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return list;
+  } finally {
+    child.kill("SIGINT");
+  }
+}
 
 /** A fresh checkout with one spec's description edited. */
 function editedCheckout() {

@@ -10,13 +10,21 @@ import { produceFiles, type Planned } from "./produce-files.js";
 import { checkFlows } from "./render/check-flows.js";
 import type { GenerateOptions } from "./render/generate-options.js";
 import { readKeptFiles } from "./render/manifest-output.js";
-import { openRun, POOL_THRESHOLD, recallFiles, trustRun, type Run } from "./render/open-run.js";
+import {
+  endThreads,
+  openRun,
+  POOL_THRESHOLD,
+  recallFiles,
+  startThreads,
+  trustRun,
+  type Run,
+} from "./render/open-run.js";
 import { planFiles, withFormatOptions } from "./render/plan-files.js";
 import { rememberRun, type FlowKeys } from "./render/run-keys.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
-import { inThreadPool, startWorkerPool } from "./workers/stage-pool.js";
+import { inThreadPool } from "./workers/stage-pool.js";
 
 export type { GenerateOptions } from "./render/generate-options.js";
 export { readCurrentOutput } from "./render/manifest-output.js";
@@ -87,7 +95,7 @@ async function renderFiles(
     const files = await finishRun(run, { flows, plan, files: produced.files, flowCount, warnings });
     return { ok: true, files, flowCount, warnings };
   } finally {
-    await (await run.pool)?.close();
+    await endThreads(run);
   }
 }
 
@@ -108,7 +116,7 @@ async function produceRun(
   // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
   const kept = await readKeptFiles(run.outDir, run.reusable, plan);
   const rendered = plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path));
-  if (rendered.length >= POOL_THRESHOLD) run.pool ??= startWorkerPool();
+  if (rendered.length >= POOL_THRESHOLD) run.pool ??= startThreads(run.options);
   const { formatter } = run.inputs;
   await formatter.prepare([...rendered.map((file) => file.path), MANIFEST_PATH]);
   const pool = (await run.pool) ?? inThreadPool();
@@ -136,6 +144,7 @@ async function finishRun(
   },
 ): Promise<OutputFile[]> {
   const { cache, keys } = run;
+  const keyOf = new Map(made.plan.map((file) => [file.path, file.key]));
   const manifestFile = await run.inputs.formatter.formatJson(
     MANIFEST_PATH,
     buildManifest(
@@ -143,6 +152,7 @@ async function finishRun(
       made.flows.inputs,
       made.files,
       new Map(made.plan.map((file) => [file.path, file.inputs])),
+      (file) => cache.hashOf(keyOf.get(file.path) ?? ""),
     ),
   );
   cache.set(keys.manifest, manifestFile.content);

@@ -1,11 +1,16 @@
-import type { TypesItem } from "./workers/stage-worker.js";
+import type { ModuleItem, TypesItem } from "./workers/stage-worker.js";
 
-/** A batch of work for the types or the format stage, by the plan indexes of its files. */
+/** A batch of work for the types, module or format stage, by the plan indexes of its files. */
 export type Job =
   | {
       readonly stage: "types";
       readonly indexes: readonly number[];
       readonly items: readonly TypesItem[];
+    }
+  | {
+      readonly stage: "module";
+      readonly indexes: readonly number[];
+      readonly items: readonly ModuleItem[];
     }
   | {
       readonly stage: "format";
@@ -43,10 +48,10 @@ export class JobQueue {
     };
   }
 
-  /** Runs jobs (of `stage` only, when given) until none is left and none can come. */
-  async drain(run: (job: Job) => Promise<void>, stage?: Job["stage"]): Promise<void> {
+  /** Runs jobs (of `stages` only, when given) until none is left and none can come. */
+  async drain(run: (job: Job) => Promise<void>, stages?: readonly Job["stage"][]): Promise<void> {
     for (;;) {
-      const at = this.jobs.findIndex((job) => stage === undefined || job.stage === stage);
+      const at = this.jobs.findIndex((job) => stages === undefined || stages.includes(job.stage));
       if (at >= 0) {
         const [job] = this.jobs.splice(at, 1) as [Job];
         // A types batch may add a format batch of files prettier has to format.
@@ -57,7 +62,7 @@ export class JobQueue {
           producing?.done();
           this.wake();
         }
-      } else if (this.producers > 0 || (stage !== undefined && this.jobs.length > 0)) {
+      } else if (this.producers > 0 || (stages !== undefined && this.jobs.length > 0)) {
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       } else {
         return;

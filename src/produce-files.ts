@@ -5,7 +5,7 @@ import { JobQueue, type Job } from "./job-queue.js";
 import type { OutputFile } from "./output-file.js";
 import type { StageTimes } from "./stage-times.js";
 import { TASKS_IN_FLIGHT, type StagePool } from "./workers/stage-pool.js";
-import type { TypesItem } from "./workers/stage-worker.js";
+import type { ModuleItem, TypesItem } from "./workers/stage-worker.js";
 
 /** One file to produce: where it goes, what identifies its content, and how to make it. */
 export interface Planned {
@@ -14,9 +14,15 @@ export interface Planned {
   readonly inputs: string;
   /** `inputs` and flowgen's code: the render cache's key. */
   readonly key: string;
-  /** Unformatted text (emit); a value to write as JSON; or a flow's types, which openapi-typescript renders. */
+  /**
+   * Unformatted text (emit); a value to write as JSON; a flow's types, which openapi-typescript
+   * renders; or a flow's module, which ts-morph emits.
+   */
   readonly render:
-    (() => Promise<string>) | { readonly json: unknown } | { readonly types: TypesItem };
+    | (() => Promise<string>)
+    | { readonly json: unknown }
+    | { readonly types: TypesItem }
+    | { readonly module: ModuleItem };
 }
 
 export interface ProduceContext {
@@ -33,10 +39,10 @@ const BATCH_SIZE = 25;
 
 /**
  * Produces the planned files, in plan order, each either taken from the cache or the output folder
- * or rendered. The types stage runs in batches on the pool's threads while this thread emits the
- * flow modules; then this thread formats the emitted modules, and each pool thread that has no
- * types left takes format batches too, from the same queue. A file whose rendering fails is a
- * rejected entry.
+ * or rendered. Types and flow modules (emitted, then formatted) go to a queue in batches; the
+ * pool's threads take the types first, then modules. This thread emits the other files (index,
+ * runtime, validators) and queues them for the format stage, then takes the modules of a run that
+ * has many, and the format batches. A file whose rendering fails is a rejected entry.
  *
  * @example
  * const settled = await produceFiles(plan, { cache, kept, formatter, pool, times });
@@ -61,31 +67,13 @@ class Production {
   }
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
-    const { cache, kept, formatter, pool, times } = this.context;
-    const typesJobs: { index: number; item: TypesItem }[] = [];
-    const emitJobs: { index: number; render: () => Promise<string> }[] = [];
-    const json: Promise<void>[] = [];
-    this.plan.forEach((file, index) => {
-      const reused = cache.get(file.key) ?? kept.get(file.path);
-      if (reused !== undefined) this.done(index, reused);
-      else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
-      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
-      else {
-        const value = file.render.json;
-        json.push(
-          times
-            .measure("format", () => formatter.formatJson(file.path, value))
-            .then((formatted) => this.done(index, formatted.content)),
-        );
-      }
-    });
-    // Types first: the pool's threads work on them while this thread emits the modules.
+    const { pool } = this.context;
+    const { typesJobs, moduleJobs, emitJobs, json } = this.sortPlan();
+    // Types first: the pool's threads work on them while this thread emits and takes the modules.
     for (const batch of this.batches(typesJobs))
-      this.queue.push({
-        stage: "types",
-        indexes: batch.map((job) => job.index),
-        items: batch.map((job) => job.item),
-      });
+      this.queue.push({ stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) });
+    for (const batch of this.batches(moduleJobs))
+      this.queue.push({ stage: "module", indexes: indexesOf(batch), items: itemsOf(batch) });
     const emitting = this.queue.producing();
     // As many batches in flight as the pool's threads hold, so none waits for this thread between batches.
     const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () =>
@@ -96,16 +84,48 @@ class Production {
     } finally {
       emitting.done();
     }
-    // This thread formats too; it renders types only when no pool thread does.
-    await Promise.all([
-      ...lanes,
-      this.queue.drain((job) => this.runJob(job, "here"), pool.threads > 0 ? "format" : undefined),
-      ...json,
-    ]);
+    const here = this.queue.drain((job) => this.runJob(job, "here"), this.stagesHere(moduleJobs));
+    await Promise.all([...lanes, here, ...json]);
     return this.results;
   }
 
-  /** Emits the modules on this thread, a batch at a time, queueing each batch for the format stage. */
+  /** Files taken from the cache or the output folder are done; the rest, by how each is rendered. */
+  private sortPlan() {
+    const { cache, kept, formatter, times } = this.context;
+    const typesJobs: { index: number; item: TypesItem }[] = [];
+    const moduleJobs: { index: number; item: ModuleItem }[] = [];
+    const emitJobs: { index: number; render: () => Promise<string> }[] = [];
+    const json: Promise<void>[] = [];
+    this.plan.forEach((file, index) => {
+      const reused = cache.get(file.key) ?? kept.get(file.path);
+      if (reused !== undefined) this.done(index, reused);
+      else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
+      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
+      else if ("module" in file.render) moduleJobs.push({ index, item: file.render.module });
+      else {
+        const value = file.render.json;
+        json.push(
+          times
+            .measure("format", () => formatter.formatJson(file.path, value))
+            .then((formatted) => this.done(index, formatted.content)),
+        );
+      }
+    });
+    return { typesJobs, moduleJobs, emitJobs, json };
+  }
+
+  /**
+   * The stages this thread takes from the queue: all of them without a pool. With one, the types
+   * stay on the pool's threads (openapi-typescript is not loaded here), and so do the modules of a
+   * run that has few: those threads load ts-morph as they start, and loading it here too would cost
+   * more than the modules.
+   */
+  private stagesHere(moduleJobs: readonly unknown[]): Job["stage"][] | undefined {
+    if (this.context.pool.threads === 0) return undefined;
+    return moduleJobs.length >= 2 * BATCH_SIZE ? ["module", "format"] : ["format"];
+  }
+
+  /** Emits the other modules on this thread, a batch at a time, queueing each batch for the format stage. */
   private async emit(
     jobs: readonly { index: number; render: () => Promise<string> }[],
   ): Promise<void> {
@@ -147,6 +167,21 @@ class Production {
     const first = this.pathOf(job.indexes[0] as number);
     const options = formatter.optionsFor(first);
     const prettier = formatter.prettier;
+    if (job.stage === "module") {
+      const task = { stage: "module", items: job.items, options, prettier } as const;
+      try {
+        const texts = await times.measure("emit", async () =>
+          where === "pool"
+            ? pool.run(task)
+            : (await import("./emit/emit-modules.js")).emitModules(task),
+        );
+        job.indexes.forEach((index, i) => this.done(index, texts[i] as string));
+      } catch (error) {
+        for (const index of job.indexes)
+          this.results[index] = { status: "rejected", reason: error };
+      }
+      return;
+    }
     if (job.stage === "types") {
       const layout = formatter.layoutFor(first);
       const outputs = await times.measure("types", () =>
@@ -190,6 +225,14 @@ class Production {
   private pathOf(index: number): string {
     return (this.plan[index] as Planned).path;
   }
+}
+
+function indexesOf(jobs: readonly { index: number }[]): number[] {
+  return jobs.map((job) => job.index);
+}
+
+function itemsOf<T>(jobs: readonly { item: T }[]): T[] {
+  return jobs.map((job) => job.item);
 }
 
 function chunk<T>(items: readonly T[]): T[][] {

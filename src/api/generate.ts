@@ -17,6 +17,7 @@ import {
   type StageObserver,
   type StageTimes,
 } from "../stage-times.js";
+import type { KeptWorkers } from "../workers/stage-pool.js";
 import type { OutputFile } from "../output-file.js";
 import { checkOutputPlace, outputIssue, usableCacheDir } from "./output-place.js";
 import { diffOutput, writeOutput, type OutputDiff } from "../write/write-output.js";
@@ -110,16 +111,33 @@ export function countChanges(diff: OutputDiff): number {
   return diff.added.length + diff.changed.length + diff.removed.length;
 }
 
+/**
+ * `generate` for a watching run: the worker threads in `workers` stay loaded for the next run.
+ *
+ * @example
+ * const result = await generateKeepingWorkers({ cwd }, keepWorkers());
+ */
+export async function generateKeepingWorkers(
+  options: GenerateOptions,
+  workers: KeptWorkers,
+): Promise<GenerateResult> {
+  return runGenerate(options, "write", workers);
+}
+
 async function runGenerate(
   options: GenerateOptions,
   mode: "write" | "check",
+  workers?: KeptWorkers,
 ): Promise<GenerateResult> {
   const { cwd = process.cwd(), config, trustManifest, waitForLock, onProgress, ...given } = options;
   const settled = await settleSettings(cwd, config, given);
   if (!settled.ok) return settled;
   const { settings, configFile, outDir } = settled;
   const times = createStageTimes(onProgress);
-  const renderOptions = await readRenderOptions(settings, cwd, times, trustManifest);
+  const renderOptions = {
+    ...(await readRenderOptions(settings, cwd, times, trustManifest)),
+    workers,
+  };
   // Before anything renders: a project whose rules make this an error stops here.
   const dependency = triageIssues(await checkRuntimeDependency(cwd, outDir), settings.rules);
   if (dependency.errors.length > 0) return { ok: false, issues: dependency.errors, settings };

@@ -3,7 +3,8 @@ import { watch as watchFiles } from "chokidar";
 import { CONFIG_FILES, loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
-import { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
+import { keepWorkers, type KeptWorkers } from "../workers/stage-pool.js";
+import { generateKeepingWorkers, type GenerateOptions, type GenerateResult } from "./generate.js";
 
 export interface WatchOptions extends GenerateOptions {
   /** Called after each run, the first one included. */
@@ -30,7 +31,8 @@ export interface GenerateWatcher {
  * `flowgen generate --watch`: generates once, then again whenever a spec file or the config file
  * is added, changed or removed, once the files have been quiet for `debounceMs`. Editors that save
  * by writing a new file and renaming it over the old one (and `sed -i`) are seen like any edit. Runs
- * never overlap, and each reuses the render cache, so only the flows that changed are rendered.
+ * never overlap, and each reuses the render cache, so only the flows that changed are rendered, and
+ * the worker threads, loaded once.
  * Returns the issues instead when the config or options are wrong before anything runs.
  *
  * @example
@@ -50,8 +52,10 @@ export async function watch(
   const cwd = generateOptions.cwd ?? process.cwd();
   const watched = await resolveWatchedPaths(generateOptions, cwd);
   if (!watched.ok) return watched;
+  // The worker threads stay loaded between runs: a saved spec does not wait for them to load again.
+  const workers = keepWorkers();
   const queue = createRunQueue(
-    (changed) => runGenerate({ ...generateOptions, cwd }, changed, onRun, onError),
+    (changed) => runGenerate({ ...generateOptions, cwd }, workers, changed, { onRun, onError }),
     debounceMs,
   );
   const watcher = watchFiles(watched.paths, { ignoreInitial: true, atomic: true });
@@ -65,6 +69,7 @@ export async function watch(
       queue.stop();
       await watcher.close();
       await queue.idle();
+      await workers.close();
     },
   };
 }
@@ -96,13 +101,14 @@ function isSpecOrConfig(file: string): boolean {
 /** One run, reported to `onRun`; an exception goes to `onError` and watching goes on. */
 async function runGenerate(
   options: GenerateOptions,
+  workers: KeptWorkers,
   changed: readonly string[],
-  onRun: WatchOptions["onRun"],
-  onError: (error: unknown) => void,
+  report: { onRun: WatchOptions["onRun"]; onError: (error: unknown) => void },
 ): Promise<void> {
+  const { onRun, onError } = report;
   const started = performance.now();
   try {
-    const result = await generate(options);
+    const result = await generateKeepingWorkers(options, workers);
     onRun({ result, changed, seconds: (performance.now() - started) / 1000 });
   } catch (error) {
     onError(error);

@@ -25,6 +25,8 @@ export interface RenderCache {
   readonly empty: boolean;
   get(key: string): string | undefined;
   set(key: string, content: string): void;
+  /** The SHA-256 (hex) of the value under `key` as UTF-8, as the manifest records it; computed once. */
+  hashOf(key: string): string | undefined;
   /** Writes the entries this run used; a cache that cannot be written is skipped silently. */
   save(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function openRenderCache(
       empty: true,
       get: () => undefined,
       set: () => undefined,
+      hashOf: () => undefined,
       save: () => Promise.resolve(),
     };
   // Without the machine's secret, a secret of this run's own: what it saves no later run can verify.
@@ -71,34 +74,59 @@ export async function openRenderCache(
     pack === undefined || index === undefined ? new Map() : index;
   await removeStaleTemporaries(dir);
   const used = new Map<string, string>();
+  // Values as the pack holds them (bytes and SHA-256), for those read from it and not set since.
+  const packed = new Map<string, Packed>();
   let dirty = false;
   return {
     empty: previous.size === 0,
     get(key) {
       let value = used.get(key);
-      if (value === undefined && pack !== undefined) value = unpack(pack, previous.get(key));
+      if (value === undefined && pack !== undefined) {
+        const found = unpack(pack, previous.get(key));
+        if (found !== undefined) packed.set(key, found);
+        value = found?.bytes.toString("utf8");
+      }
       if (value !== undefined) used.set(key, value);
       return value;
     },
     set(key, content) {
+      if (used.get(key) === content) return;
       used.set(key, content);
+      packed.delete(key);
       dirty = true;
+    },
+    hashOf(key) {
+      const value = used.get(key);
+      if (value === undefined) return undefined;
+      let found = packed.get(key);
+      if (found === undefined) {
+        const bytes = Buffer.from(value, "utf8");
+        found = { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+        packed.set(key, found);
+      }
+      return found.sha256;
     },
     async save() {
       if (!dirty && used.size === previous.size) return;
-      await saveEntries(dir, used, secret);
+      await saveEntries(dir, used, packed, secret);
     },
   };
 }
 
-/** The value an index entry points to, when the pack still holds those exact bytes. */
-function unpack(pack: Buffer, entry: PackEntry | undefined): string | undefined {
+/** A value's UTF-8 bytes and their SHA-256. */
+interface Packed {
+  readonly bytes: Buffer;
+  readonly sha256: string;
+}
+
+/** The bytes an index entry points to, when the pack still holds those exact bytes. */
+function unpack(pack: Buffer, entry: PackEntry | undefined): Packed | undefined {
   if (entry === undefined) return undefined;
   const [offset, length, sha256] = entry;
   if (offset + length > pack.length) return undefined;
   const bytes = pack.subarray(offset, offset + length);
   if (createHash("sha256").update(bytes).digest("hex") !== sha256) return undefined;
-  return bytes.toString("utf8");
+  return { bytes, sha256 };
 }
 
 /**
@@ -109,14 +137,21 @@ function unpack(pack: Buffer, entry: PackEntry | undefined): string | undefined 
 async function saveEntries(
   dir: string,
   entries: ReadonlyMap<string, string>,
+  packed: ReadonlyMap<string, Packed>,
   secret: string,
 ): Promise<void> {
   const chunks: Buffer[] = [];
   const index: Record<string, PackEntry> = {};
   let offset = 0;
   for (const [key, value] of entries) {
-    const bytes = Buffer.from(value, "utf8");
-    index[key] = [offset, bytes.length, createHash("sha256").update(bytes).digest("hex")];
+    // Values read from the pack (or hashed already) keep their bytes and hash.
+    const known = packed.get(key);
+    const bytes = known?.bytes ?? Buffer.from(value, "utf8");
+    index[key] = [
+      offset,
+      bytes.length,
+      known?.sha256 ?? createHash("sha256").update(bytes).digest("hex"),
+    ];
     chunks.push(bytes);
     offset += bytes.length;
   }

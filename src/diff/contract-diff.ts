@@ -56,6 +56,8 @@ export function diffContracts(
   }) as [(ref: string) => unknown, (ref: string) => unknown];
   const before = flowOperations(base);
   const after = flowOperations(head);
+  // `$ref`s whose targets, and all they reach, a flow checked before found equal in both documents.
+  const sameRefs = new Set<string>();
   const changes: ContractChange[] = [];
   const add = (flow: string, side: Side, pointer: string, rule: RuleId, message: string) =>
     changes.push({ flow, pointer, kind: classifyChange(rule, side), rule, message });
@@ -69,7 +71,7 @@ export function diffContracts(
           ? "flow removed (it was deprecated)"
           : 'flow removed without being deprecated first; mark it "deprecated": true in a release before removing it';
       add(flow, "input", "", "flow-removed", message);
-    } else if (!sameClosure(baseTarget, was.operation, headTarget, now.operation)) {
+    } else if (!sameClosure([baseTarget, headTarget], was.operation, now.operation, sameRefs)) {
       compareOperation(base, was.operation, head, now.operation, (side, pointer, rule, message) =>
         add(flow, side, pointer, rule, message),
       );
@@ -132,10 +134,10 @@ function compareOperation(
  * changes and is not compared: after a one-flow edit, that is every other flow.
  */
 function sameClosure(
-  baseTarget: (ref: string) => unknown,
+  [baseTarget, headTarget]: readonly [(ref: string) => unknown, (ref: string) => unknown],
   was: unknown,
-  headTarget: (ref: string) => unknown,
   now: unknown,
+  sameRefs: Set<string>,
 ): boolean {
   const pending: [unknown, unknown][] = [[was, now]];
   const followed = new Set<string>();
@@ -153,7 +155,7 @@ function sameClosure(
       keys.some((key, i) => key !== otherKeys[i] || !same(x[key], y[key]))
     )
       return false;
-    if (typeof x.$ref === "string" && !followed.has(x.$ref)) {
+    if (typeof x.$ref === "string" && !followed.has(x.$ref) && !sameRefs.has(x.$ref)) {
       followed.add(x.$ref);
       pending.push([baseTarget(x.$ref), headTarget(x.$ref)]);
     }
@@ -161,6 +163,8 @@ function sameClosure(
   };
   for (let next = pending.pop(); next !== undefined; next = pending.pop())
     if (!same(...next)) return false;
+  // Everything followed was compared, and found equal: later flows that reach it need not again.
+  for (const ref of followed) sameRefs.add(ref);
   return true;
 }
 

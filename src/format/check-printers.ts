@@ -8,7 +8,8 @@ export const CHECK_PRINTERS_VARIABLE = "FLOWGEN_CHECK_PRINTERS";
  * With `FLOWGEN_CHECK_PRINTERS=1`: formats `source` with prettier and throws when the fast
  * printer's `printed` differs, naming the file. The printers (`printTypes`, `printFlowModule`,
  * `printJson`) are an optimisation for the one prettier version and the options they are proven
- * against; this switch proves them on every file a run prints. Off, it costs nothing.
+ * against; this switch proves them on every file a run prints. `source` may be a function, so
+ * that a run with the switch off never makes the text prettier would be given. Off, it costs nothing.
  *
  * @example
  * await checkHandPrinted("@acme/qa.ts", printed, emitted, options, formatter.prettier);
@@ -16,13 +17,13 @@ export const CHECK_PRINTERS_VARIABLE = "FLOWGEN_CHECK_PRINTERS";
 export async function checkHandPrinted(
   file: string,
   printed: string,
-  source: string,
+  source: string | (() => string),
   options: Prettier.Options,
   ref: PrettierRef,
 ): Promise<void> {
   if (process.env[CHECK_PRINTERS_VARIABLE] !== "1") return;
   const prettier = await importPrettier(ref);
-  const expected = await prettier.format(source, {
+  const expected = await prettier.format(typeof source === "string" ? source : source(), {
     ...options,
     filepath: options.filepath ?? file,
   });

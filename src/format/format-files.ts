@@ -125,7 +125,7 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
       if (layout === undefined)
         return format({ path: filePath, content: JSON.stringify(value, null, 2) });
       const printed = printJson(value, layout);
-      await checkHandPrinted(filePath, printed, JSON.stringify(value, null, 2), options, ref);
+      await checkHandPrinted(filePath, printed, () => JSON.stringify(value, null, 2), options, ref);
       return { path: filePath, content: printed };
     },
   };

@@ -92,6 +92,7 @@ function findSharedFiles(
 
 /**
  * The manifest for `files`, with keys sorted so that it is byte-identical on every machine.
+ * `knownHash` gives a file's content hash when it is known already (the render cache hashed it).
  *
  * @example
  * const manifest = buildManifest(fingerprint, hashFlowInputs(fingerprint, sources), files, inputsByPath);
@@ -101,6 +102,7 @@ export function buildManifest(
   flows: Readonly<Record<string, string>>,
   files: readonly OutputFile[],
   inputs: ReadonlyMap<string, string>,
+  knownHash: (file: OutputFile) => string | undefined = () => undefined,
 ): OutputManifest {
   const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
   return {
@@ -109,7 +111,10 @@ export function buildManifest(
     files: Object.fromEntries(
       sorted.map((file) => [
         file.path,
-        { inputs: inputs.get(file.path) ?? "", output: hashContent(file.content) },
+        {
+          inputs: inputs.get(file.path) ?? "",
+          output: knownHash(file) ?? hashContent(file.content),
+        },
       ]),
     ),
   };

@@ -1,5 +1,6 @@
 import type { Rules } from "../issues.js";
 import type { StageTimes } from "../stage-times.js";
+import type { KeptWorkers } from "../workers/stage-pool.js";
 
 /** What `renderProject` renders, from where, and how. */
 export interface GenerateOptions {
@@ -28,4 +29,6 @@ export interface GenerateOptions {
   readonly rules?: Rules | undefined;
   /** Also write `package.json` saying `"type": "module"` into the output folder (`needsModuleMarker`). */
   readonly moduleMarker?: boolean | undefined;
+  /** Worker threads kept between runs (a watching generate's): used when a run needs threads, left open after it. */
+  readonly workers?: KeptWorkers | undefined;
 }

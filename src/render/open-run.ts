@@ -6,7 +6,7 @@ import type { OutputFile } from "../output-file.js";
 import { projectBoundary } from "../project-boundary.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 import type { StageTimes } from "../stage-times.js";
-import { startWorkerPool } from "../workers/stage-pool.js";
+import { startWorkerPool, type StagePool } from "../workers/stage-pool.js";
 import type { GenerateOptions } from "./generate-options.js";
 import { readRunInputs, type RunInputs } from "./run-inputs.js";
 import { createRunKeys, recallRun, type RunKeys } from "./run-keys.js";
@@ -26,7 +26,7 @@ export interface Run {
   /** The committed manifest, when trusted and made by a run with this one's fingerprint. */
   readonly reusable: OutputManifest | undefined;
   /** Worker threads, once started. */
-  pool: ReturnType<typeof startWorkerPool> | undefined;
+  pool: Promise<StagePool | undefined> | undefined;
 }
 
 /** A run before it knows whether to trust the manifest or start worker threads. */
@@ -71,25 +71,43 @@ export async function recallFiles(
 }
 
 /**
- * Reads the manifest when asked to trust it, and starts the worker threads when all is to render.
+ * Reads the manifest when asked to trust it, and starts the worker threads in a large project.
  *
  * @example
  * const run = await trustRun(opened);
  */
 export async function trustRun(opened: OpenedRun): Promise<Run> {
-  const { options, cache, sources } = opened;
+  const { options, sources } = opened;
   // The committed manifest is no evidence of what generated/ holds: only when asked to trust it.
   const manifest =
     options.trustManifest === true && options.cacheDir !== undefined
       ? await readManifest(opened.outDir)
       : undefined;
   const reusable = manifest?.fingerprint === opened.keys.fingerprint ? manifest : undefined;
-  // Worker threads are slow to start: each loads openapi-typescript and TypeScript (bench/NOTES.md).
-  // With nothing cached, every file (two per flow) is new: start them now, while this thread
-  // checks the specs.
-  const pool =
-    cache.empty && reusable === undefined && 2 * sources.flows.length >= POOL_THRESHOLD
-      ? startWorkerPool()
-      : undefined;
+  // Worker threads are slow to start: each loads openapi-typescript, TypeScript and ts-morph
+  // (bench/NOTES.md). This run renders something (the previous run's key did not match): start
+  // them now, while this thread checks the specs, so that even one edited flow's files do not wait
+  // for those loads. A small project renders on this thread unless it has many files to render.
+  const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startThreads(options) : undefined;
   return { ...opened, reusable, pool };
+}
+
+/**
+ * The worker threads a run renders on: the ones kept between runs when there are, else new ones.
+ *
+ * @example
+ * run.pool ??= startThreads(run.options);
+ */
+export function startThreads(options: GenerateOptions): Promise<StagePool | undefined> {
+  return options.workers?.start() ?? startWorkerPool();
+}
+
+/**
+ * Ends the run's worker threads, unless they are kept for the next run.
+ *
+ * @example
+ * await endThreads(run);
+ */
+export async function endThreads(run: Run): Promise<void> {
+  if (run.options.workers === undefined) await (await run.pool)?.close();
 }

@@ -99,11 +99,12 @@ function planFlowFiles(planning: Planning, flow: FlowModel): Planned[] {
   const flowDocumentText = JSON.stringify(
     compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
   );
+  const flowText = JSON.stringify(flow);
   const plan = [
     planned({
       path: `${flow.modulePath}.ts`,
-      inputs: keys.fileInputs("module", JSON.stringify(flow)),
-      render: async () => (await planning.stages()).emitFlowModule(flow, compileOptions),
+      inputs: keys.fileInputs("module", flowText),
+      render: { module: { flow: flowText, emit: compileOptions } },
     }),
     planned({
       path: `${flow.modulePath}.types.ts`,
@@ -156,9 +157,6 @@ export function withFormatOptions(plan: readonly Planned[], keys: RunKeys): Plan
 
 /** ts-morph takes a while to load: only when a file must be emitted. */
 async function lazyStages() {
-  const [{ emitFlowModule }, { emitIndexModule }] = await Promise.all([
-    import("../emit/flow-module.js"),
-    import("../emit/index-module.js"),
-  ]);
-  return { emitFlowModule, emitIndexModule };
+  const { emitIndexModule } = await import("../emit/index-module.js");
+  return { emitIndexModule };
 }

@@ -1,13 +1,13 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import type { FormatTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
+import type { FormatTask, ModuleTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
 
 /** Where stage tasks run: worker threads, or this thread. */
 export interface StagePool {
   /** Threads that run tasks besides this one: 0 when tasks run here. */
   readonly threads: number;
   run(task: TypesTask): Promise<TypesText[]>;
-  run(task: FormatTask): Promise<string[]>;
+  run(task: FormatTask | ModuleTask): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,8 @@ export function inThreadPool(): StagePool {
 export const TASKS_IN_FLIGHT = 4;
 
 /**
- * One worker thread per core besides this one (at least one), each loading openapi-typescript as it starts and prettier when it first formats; undefined
+ * One worker thread per core besides this one (at least one), each loading openapi-typescript and
+ * ts-morph as it starts and prettier when it first formats; undefined
  * when running from sources.
  *
  * @example
@@ -55,5 +56,30 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
     threads,
     run: ((task: StageTask) => pool.run(task)) as StagePool["run"],
     close: () => pool.destroy(),
+  };
+}
+
+/** Worker threads that stay loaded from one run to the next: a watching generate's. */
+export interface KeptWorkers {
+  /** The threads, started by the first run that asks (undefined when running from sources). */
+  start(): Promise<StagePool | undefined>;
+  /** Ends the threads, once no run uses them. */
+  close(): Promise<void>;
+}
+
+/**
+ * Worker threads shared by the runs of one watching generate: each thread loads openapi-typescript
+ * and ts-morph once, not once per saved spec.
+ *
+ * @example
+ * const workers = keepWorkers();
+ * await renderProject({ ...options, workers });
+ * await workers.close();
+ */
+export function keepWorkers(): KeptWorkers {
+  let started: Promise<StagePool | undefined> | undefined;
+  return {
+    start: () => (started ??= startWorkerPool()),
+    close: async () => (await started)?.close(),
   };
 }

@@ -1,4 +1,6 @@
+import { isMainThread } from "node:worker_threads";
 import type * as Prettier from "prettier";
+import type { EmitOptions } from "../emit/flow-module.js";
 import { checkHandPrinted } from "../format/check-printers.js";
 import type { CodeLayout } from "../format/code-layout.js";
 import { printTypes } from "../format/print-types.js";
@@ -39,13 +41,34 @@ export interface FormatTask {
   readonly prettier: PrettierRef;
 }
 
+/** One flow's module to emit: its model as JSON text, and what the project compiles into clients. */
+export interface ModuleItem {
+  readonly flow: string;
+  readonly emit: EmitOptions;
+}
+
+/** The module stage for a batch of flows whose files share prettier options: emit (ts-morph), then format. */
+export interface ModuleTask {
+  readonly stage: "module";
+  readonly items: readonly ModuleItem[];
+  readonly options: Prettier.Options;
+  readonly prettier: PrettierRef;
+}
+
 /** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
-export type StageTask = TypesTask | FormatTask;
+export type StageTask = TypesTask | ModuleTask | FormatTask;
+
+// A worker thread loads ts-morph as it starts too, while the main thread checks the specs: the
+// flow modules are emitted here, and a run that renders one module should not wait for the load.
+// A failed load surfaces when a task imports it.
+if (!isMainThread) import("../emit/emit-modules.js").catch(() => undefined);
 
 /**
  * Runs one task: the types stage (openapi-typescript's declarations, printed in prettier's layout
- * by `printTypes` where it knows the shapes and options, else as unformatted text) or the format
- * stage (flow modules in prettier's layout, the rest by prettier). Documents travel as JSON text: parsing it here costs less than cloning objects.
+ * by `printTypes` where it knows the shapes and options, else as unformatted text), the module
+ * stage (flow modules emitted, then formatted) or the format stage (flow modules in prettier's
+ * layout, the rest by prettier). Documents and flow models travel as JSON text: parsing it here
+ * costs less than cloning objects.
  *
  * @example
  * const [types] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }], layout });
@@ -56,6 +79,7 @@ export default async function runStageTask(task: StageTask): Promise<TypesText[]
     for (const item of task.items) rendered.push(await renderTypesFile(item, task));
     return rendered;
   }
+  if (task.stage === "module") return (await import("../emit/emit-modules.js")).emitModules(task);
   const { formatModules } = await import("../format/format-modules.js");
   return formatModules(task.contents, task.options, ts, task.prettier);
 }
@@ -66,6 +90,6 @@ async function renderTypesFile(item: TypesItem, task: TypesTask): Promise<TypesT
     task.layout === undefined ? undefined : printTypes(item.header, nodes, task.layout);
   const text = () => `${item.header}\n\n${openapiTypescript.astToString(nodes)}`;
   if (printed === undefined) return { text: text(), formatted: false };
-  await checkHandPrinted(item.header, printed, text(), task.options, task.prettier);
+  await checkHandPrinted(item.header, printed, text, task.options, task.prettier);
   return { text: printed, formatted: true };
 }
