@@ -1,6 +1,6 @@
 /**
- * Prints JSON exactly as prettier's `json` parser formats `JSON.stringify(value, null, 2)`, in a
- * fraction of the time: prettier spends seconds on a large OpenAPI document, this milliseconds.
+ * Prints JSON exactly as prettier's `json` parser formats `JSON.stringify(value, null, 2)`, without
+ * prettier's parse and document building (bench/NOTES.md).
  * It applies only with the options listed in `JSON_LAYOUT_OPTIONS`; for anything else (plugins,
  * `objectWrap: "collapse"`, another parser) the caller formats with prettier itself. The test
  * suite compares the two on generated documents and on random ones.
