@@ -90,12 +90,6 @@ function pageServer(scripts: Record<string, string>): Server {
   });
 }
 
-async function openPage(): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${pageOrigin}/`);
-  return page;
-}
-
 beforeAll(async () => {
   serve = await startTestServe(KEY, { log: (entry) => void accessLog.push(entry) });
   const [flows, query] = await Promise.all([bundle("flows-page.ts"), bundle("query-page.ts")]);
@@ -127,62 +121,65 @@ afterAll(async () => {
 });
 
 describe("a generated client in Chromium, calling flowgen serve from another origin", () => {
-  it("shows the typed answer, and reads the rate-limit headers CORS exposes", async () => {
-    const page = await openPage();
+  // One page of the other origin, as a frontend's: each case makes its own client and shows its
+  // answer under its own id, so the cases share the page and its scripts.
+  let page: Page;
+  beforeAll(async () => {
+    page = await context.newPage();
+    await page.goto(`${pageOrigin}/`);
     await page.addScriptTag({ url: "/flows.js", type: "module" });
+    await page.addScriptTag({ url: "/query.js", type: "module" });
+  });
+  afterAll(() => page?.close());
+
+  it("shows the typed answer, and reads the rate-limit headers CORS exposes", async () => {
     await page.evaluate(
       ([url, key]) => (globalThis as unknown as Demo).demo.withKey(url!, key!),
       [serve.url, KEY],
     );
     expect(await page.locator("#with-key").textContent()).toBe("answer: Paris");
     expect(await page.locator("#rate-limit").textContent()).toMatch(/^remaining: \d+$/);
-    await page.close();
   });
 
   it("shows the code of the FlowError a bad input gets", async () => {
-    const page = await openPage();
-    await page.addScriptTag({ url: "/flows.js", type: "module" });
     await page.evaluate(
       ([url, key]) => (globalThis as unknown as Demo).demo.badInput(url!, key!),
       [serve.url, KEY],
     );
     expect(await page.locator("#bad-input").textContent()).toBe("invalid_input invalid_input 400");
-    await page.close();
   });
 
   it("asks a token function for a new key after a 401, and succeeds with it", async () => {
-    const page = await openPage();
-    await page.addScriptTag({ url: "/flows.js", type: "module" });
     await page.evaluate((url) => (globalThis as unknown as Demo).demo.withTokens(url), serve.url);
     expect(await page.locator("#with-tokens").textContent()).toBe("answer: Paris after 2 tokens");
-    await page.close();
   });
 
   it("calls through a same-origin proxy with no key in the page", async () => {
-    const page = await openPage();
-    await page.addScriptTag({ url: "/flows.js", type: "module" });
     await page.evaluate(() => (globalThis as unknown as Demo).demo.throughProxy());
     expect(await page.locator("#through-proxy").textContent()).toMatch(/^answer: /);
-    await page.close();
   });
 
   it("works with TanStack Query through openapi-react-query on qa.client", async () => {
-    const page = await openPage();
-    await page.addScriptTag({ url: "/query.js", type: "module" });
     await page.evaluate(
       ([url, key]) => (globalThis as unknown as Demo).mountQuery(url!, key!),
       [serve.url, KEY],
     );
     await page.locator("#query", { hasText: "query answer:" }).waitFor();
     expect(await page.locator("#query").textContent()).toBe("query answer: PARIS");
-    await page.close();
   });
 });
 
 describe("the API reference in Chromium", () => {
-  it("renders every flow of the specs at /docs with network access off", async () => {
-    const page = await context.newPage();
+  // One load of /docs for both cases: the reference is a large application, and the second case
+  // goes on from the operation the first opened.
+  let page: Page;
+  beforeAll(async () => {
+    page = await context.newPage();
     await page.goto(`${serve.url}/docs/`);
+  });
+  afterAll(() => page?.close());
+
+  it("renders every flow of the specs at /docs with network access off", async () => {
     const document = (await (await fetch(`${serve.url}/openapi.json`)).json()) as {
       paths: Record<string, { post: { summary: string } }>;
     };
@@ -198,12 +195,9 @@ describe("the API reference in Chromium", () => {
     await page.getByText("createQaClient").first().waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "docs-flow.png") });
     expect(leaving).toEqual([]);
-    await page.close();
   });
 
   it("its Test Request calls this server with the key the reader pastes", async () => {
-    const page = await context.newPage();
-    await page.goto(`${serve.url}/docs/`);
     await page.getByText("Answer a question", { exact: true }).first().click();
     await page.getByRole("button", { name: "Test Request" }).first().click();
     await page.locator('input[id^="scalar-client"][placeholder="Token"]').fill(KEY);
@@ -215,7 +209,6 @@ describe("the API reference in Chromium", () => {
       expect.objectContaining({ method: "POST", status: 200, key: expect.any(String) }),
     ]);
     expect(leaving).toEqual([]);
-    await page.close();
   });
 });
 

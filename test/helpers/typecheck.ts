@@ -87,6 +87,19 @@ export async function typecheck(
   consumer: string,
   shape: ProjectShape,
 ): Promise<string> {
+  return compileProject(await setUpProject(dir, generated, consumer, shape));
+}
+
+/**
+ * Sets up in `dir` the project `typecheck` compiles: the generated tree in `gen/`, the consumer,
+ * package.json and a tsconfig.json (noEmit) for the shape. Returns the tsconfig's path.
+ */
+export async function setUpProject(
+  dir: string,
+  generated: string,
+  consumer: string,
+  shape: ProjectShape,
+): Promise<string> {
   const gen = path.join(dir, "gen");
   await cp(generated, gen, { recursive: true });
   if (
@@ -110,38 +123,37 @@ export async function typecheck(
     include: ["consumer.ts", "gen/**/*.ts"],
   };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(config));
-  return compile(path.join(dir, "tsconfig.json"));
+  return path.join(dir, "tsconfig.json");
 }
 
 /**
- * Compiles the project `typecheck` set up in `dir` to JavaScript in `dir/out`, as the shape's
- * module setting says (CommonJS for "node16-commonjs"); returns the compiler's messages.
+ * Type-checks the project `setUpProject` set up in `dir` and compiles it to JavaScript in
+ * `dir/out`, as the shape's module setting says (CommonJS for "node16-commonjs"), in one program;
+ * returns the compiler's messages.
  */
 export function emitProject(dir: string): string {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    path.join(dir, "tsconfig.json"),
-    { noEmit: false, outDir: path.join(dir, "out") },
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-  );
-  if (!parsed) return `cannot read ${dir}/tsconfig.json`;
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
-  const host: ts.FormatDiagnosticsHost = {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => dir,
-    getNewLine: () => "\n",
-  };
-  return ts.formatDiagnostics(program.emit().diagnostics, host);
+  return compileProject(path.join(dir, "tsconfig.json"), {
+    noEmit: false,
+    outDir: path.join(dir, "out"),
+  });
 }
 
-/** tsc -p, in this process: the same checks without starting a process per shape. */
-function compile(configPath: string): string {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configPath,
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-  );
+/**
+ * `tsc -p configPath` in this process (`overrides` as its command-line options), without starting
+ * a process per project: returns the compiler's messages, empty when it passed, and writes the
+ * output where the config says unless it says `noEmit`.
+ */
+export function compileProject(configPath: string, overrides: ts.CompilerOptions = {}): string {
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, overrides, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  });
   if (!parsed) return `cannot read ${configPath}`;
-  return compileFiles(parsed.fileNames, parsed.options, parsed.errors);
+  const program = createCachedProgram(parsed.fileNames, parsed.options);
+  const checked = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
+  return formatMessages(
+    parsed.options.noEmit ? checked : [...checked, ...program.emit().diagnostics],
+  );
 }
 
 /**
@@ -153,13 +165,31 @@ export function compileFiles(
   options: ts.CompilerOptions,
   extra: readonly ts.Diagnostic[] = [],
 ): string {
-  const program = ts.createProgram({ rootNames, options, host: cachingHost(options) });
-  const host: ts.FormatDiagnosticsHost = {
+  return programDiagnostics(createCachedProgram(rootNames, options), extra);
+}
+
+/** A program over `rootNames` whose declarations under node_modules come from the cache below. */
+export function createCachedProgram(
+  rootNames: readonly string[],
+  options: ts.CompilerOptions,
+): ts.Program {
+  return ts.createProgram({ rootNames, options, host: cachingHost(options) });
+}
+
+/** The messages `tsc` gives for `program` before it emits (and `extra`); empty when it passed. */
+export function programDiagnostics(
+  program: ts.Program,
+  extra: readonly ts.Diagnostic[] = [],
+): string {
+  return formatMessages([...extra, ...ts.getPreEmitDiagnostics(program)]);
+}
+
+function formatMessages(diagnostics: readonly ts.Diagnostic[]): string {
+  return ts.formatDiagnostics(diagnostics, {
     getCanonicalFileName: (f) => f,
     getCurrentDirectory: () => REPO_ROOT,
     getNewLine: () => "\n",
-  };
-  return ts.formatDiagnostics([...extra, ...ts.getPreEmitDiagnostics(program)], host);
+  });
 }
 
 /**
