@@ -1,29 +1,36 @@
-import { rmSync } from "node:fs";
-import { cp, mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generate } from "../../src/api/generate.js";
 import { tempProject, writeFiles } from "./temp-dir.js";
 
 /** Where a project's render cache lives by default. */
-export const CACHE_DIR = "node_modules/.cache/flowgen";
+const CACHE_DIR = "node_modules/.cache/flowgen";
 
-let runtimeCache: Promise<string> | undefined;
+let runtimeCache: Promise<ReadonlyMap<string, Buffer>> | undefined;
 
 /**
- * A render cache holding the client runtime's files as flowgen formats them without a prettier
- * config, made once per test worker by generating a one-flow project of its own.
+ * The files of a render cache holding the client runtime's files as flowgen formats them without
+ * a prettier config, made once per test worker by generating a one-flow project of its own.
  */
-function readyRuntimeCache(): Promise<string> {
+function readyRuntimeCache(): Promise<ReadonlyMap<string, Buffer>> {
   runtimeCache ??= (async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "flowgen-runtime-cache-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    await writeFiles(dir, {
-      "specs/@cache/seed.json": { input: { type: "object" }, output: { type: "object" } },
-    });
-    const result = await generate({ cwd: dir, config: false });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    return path.join(dir, CACHE_DIR);
+    try {
+      await writeFiles(dir, {
+        "specs/@cache/seed.json": { input: { type: "object" }, output: { type: "object" } },
+      });
+      const result = await generate({ cwd: dir, config: false });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      const cacheDir = path.join(dir, CACHE_DIR);
+      const read = async (name: string): Promise<[string, Buffer]> => [
+        name,
+        await readFile(path.join(cacheDir, name)),
+      ];
+      return new Map(await Promise.all((await readdir(cacheDir)).map(read)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   })();
   return runtimeCache;
 }
@@ -38,6 +45,8 @@ function readyRuntimeCache(): Promise<string> {
  */
 export async function cachedProject(files: Record<string, unknown>): Promise<string> {
   const dir = await tempProject(files);
-  await cp(await readyRuntimeCache(), path.join(dir, CACHE_DIR), { recursive: true });
+  await mkdir(path.join(dir, CACHE_DIR), { recursive: true });
+  for (const [name, bytes] of await readyRuntimeCache())
+    await writeFile(path.join(dir, CACHE_DIR, name), bytes);
   return dir;
 }
