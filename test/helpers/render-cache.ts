@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generate } from "../../src/api/generate.js";
+import { GENERATE_DEFAULTS } from "../../src/config/resolve-settings.js";
 import { tempProject, writeFiles } from "./temp-dir.js";
 
-/** Where a project's render cache lives by default. */
-const CACHE_DIR = "node_modules/.cache/flowgen";
+const CACHE_DIR = GENERATE_DEFAULTS.cacheDir;
 
 let runtimeCache: Promise<ReadonlyMap<string, Buffer>> | undefined;
 
