@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeInternalError } from "../src/cli/command.js";
 import type { IssueCode } from "../src/issues.js";
 import { runCli as flowgen } from "./helpers/run-cli.js";
+import { cachedProject } from "./helpers/render-cache.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const qa = {
@@ -145,7 +146,7 @@ describe("flowgen serve: a host or port it cannot listen on", () => {
 
 describe("counts in messages", () => {
   it("say 1 flow, 1 file and 1 problem, in the singular", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const dir = await cachedProject({ "specs/@acme/qa.json": qa });
     const generated = await flowgen(dir, "generate");
     expect(generated.stdout).toMatch(/^flowgen: 1 flow → generated: /);
     expect((await flowgen(dir, "generate", "--check")).stdout).toMatch(

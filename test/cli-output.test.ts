@@ -6,6 +6,7 @@ import { createProgress } from "../src/cli/progress.js";
 import { choosePaint, type Terminal } from "../src/cli/terminal.js";
 import type { GenerateSummary } from "../src/cli/generate-summary.js";
 import { runCli as flowgen } from "./helpers/run-cli.js";
+import { cachedProject } from "./helpers/render-cache.js";
 import { tempProject } from "./helpers/temp-dir.js";
 
 const qa = {
@@ -97,7 +98,7 @@ describe("flowgen generate on a terminal", () => {
     env: Record<string, string>,
     ...flags: string[]
   ): Promise<{ code: number; stdout: string; stderr: string }> {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "package.json": RUNTIME_DEPENDENCY,
       "specs/@acme/qa.json": qa,
     });
@@ -177,7 +178,7 @@ describe("flowgen generate --json", () => {
   }
 
   it("prints one summary and nothing else, for generate and --check, up to date or stale", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "package.json": RUNTIME_DEPENDENCY,
       "specs/@acme/qa.json": qa,
     });
@@ -256,7 +257,7 @@ describe("openapi-fetch as a dependency of the project", () => {
       "Add it: yarn add openapi-fetch",
     ],
   ])("warns when it is %s, naming the command that fixes it", async (_what, files, message) => {
-    const dir = await tempProject({ ...spec, ...files });
+    const dir = await cachedProject({ ...spec, ...files });
     const run = await flowgen(dir, "generate");
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^warning: package\.json #\/dependencies: openapi-fetch /);
@@ -269,12 +270,12 @@ describe("openapi-fetch as a dependency of the project", () => {
     ["a dependency", { dependencies: { "openapi-fetch": "0.17.0" } }],
     ["a peer dependency", { peerDependencies: { "openapi-fetch": ">=0.17" } }],
   ])("says nothing when it is %s", async (_what, manifest) => {
-    const dir = await tempProject({ ...spec, "package.json": manifest });
+    const dir = await cachedProject({ ...spec, "package.json": manifest });
     expect(await flowgen(dir, "generate")).toMatchObject({ code: 0, stderr: "" });
   });
 
   it("follows the rule's severity: off says nothing, error stops before anything is written", async () => {
-    const off = await tempProject({
+    const off = await cachedProject({
       ...spec,
       "package.json": { name: "app" },
       "flowgen.config.json": { rules: { "missing-dependency": "off" } },

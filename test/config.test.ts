@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { check, generate, loadConfig, serve } from "../src/index.js";
+import { cachedProject } from "./helpers/render-cache.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
@@ -48,7 +49,7 @@ describe("flowgen.config", () => {
       required,
       properties: { q: { type: "string" }, lang: { type: "string" } },
     });
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/qa.json": { input: schema(["q"]), output: { type: "object" } },
       "flowgen.config.json": { failOnBreaking: true },
     });
@@ -68,7 +69,7 @@ describe("flowgen.config", () => {
   });
 
   it("flags override the file; the programmatic API takes the same settings", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/qa.json": qa,
       "flowgen.config.json": { out: "client" },
     });
@@ -108,7 +109,7 @@ describe("flowgen.config", () => {
   });
 
   it("loads flowgen.config.ts typed through defineConfig from the installed package", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "package.json": { name: "app", type: "module", dependencies: { "openapi-fetch": "^0.17.0" } },
       "flowgen.config.ts": [
         'import { defineConfig, type FlowgenConfig } from "flowgen-cli";',
@@ -120,7 +121,7 @@ describe("flowgen.config", () => {
     });
     await mkdir(path.join(dir, "node_modules"), { recursive: true });
     await symlink(REPO_ROOT, path.join(dir, "node_modules/flowgen-cli"), "dir");
-    const run = await flowgen(dir, "generate", "--no-cache");
+    const run = await flowgen(dir, "generate");
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(new RegExp(`→ typed: ${outputFileCount(1)} added`));
     // serve reads the same file: port 0 and no watching come from it.
@@ -159,7 +160,7 @@ describe("flowgen.config", () => {
   });
 
   it("says why a config cannot be loaded, and where --config points to nothing", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/qa.json": qa,
       "flowgen.config.mjs": "export default {\n",
       "sub/.keep": "",

