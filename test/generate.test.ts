@@ -24,6 +24,17 @@ async function render(cwd: string, specs = "specs") {
   return result.files;
 }
 
+/** Each golden case rendered once for this file: tests only read what it renders. */
+const goldenRenders = new Map<string, ReturnType<typeof render>>();
+function renderGolden(name: string): ReturnType<typeof render> {
+  let rendered = goldenRenders.get(name);
+  if (rendered === undefined) {
+    rendered = render(path.join(GOLDEN, name));
+    goldenRenders.set(name, rendered);
+  }
+  return rendered;
+}
+
 describe("the repo's own generated/", () => {
   it("is what the specs give (run `npm run generate` after changing specs/)", async () => {
     const files = await render(REPO_ROOT);
@@ -77,7 +88,9 @@ describe("golden output", async () => {
     "%s: the whole tree, runtime aside, matches its expected/ folder (UPDATE_GOLDEN=1 rewrites it)",
     async (name) => {
       const dir = path.join(GOLDEN, name);
-      const files = (await render(dir)).filter((file) => !file.path.startsWith(`${RUNTIME_DIR}/`));
+      const files = (await renderGolden(name)).filter(
+        (file) => !file.path.startsWith(`${RUNTIME_DIR}/`),
+      );
       const expectedDir = path.join(dir, "expected");
       if (process.env.UPDATE_GOLDEN === "1") {
         await rm(expectedDir, { recursive: true, force: true });
@@ -91,7 +104,7 @@ describe("golden output", async () => {
   );
 
   it("copies templates/runtime/ into runtime/ as it is, under the banner, and nothing else there", async () => {
-    const files = await render(path.join(GOLDEN, cases[0] ?? ""));
+    const files = await renderGolden(cases[0] ?? "");
     const copied = files.filter((file) => file.path.startsWith(`${RUNTIME_DIR}/`));
     const sources = await readRuntimeTemplates();
     expect(copied.map((file) => file.path)).toEqual(
@@ -200,7 +213,7 @@ describe("determinism", () => {
   });
 
   it("escapes spec text so it cannot leave a comment or a string", async () => {
-    const files = await render(path.join(GOLDEN, "edge-cases"));
+    const files = await renderGolden("edge-cases");
     const module = files.find((file) => file.path === "@acme/class.ts")?.content ?? "";
     expect(module).toContain("*\\/ export const x = 1; /\\*");
     expect(module).not.toMatch(/^export const (x|y)\b/m);

@@ -10,15 +10,25 @@ import {
   type OutputManifest,
 } from "../src/manifest/output-manifest.js";
 import { readSpecFiles } from "../src/spec/read-spec-files.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { copyProject, REPO_ROOT, sharedProject, tempProject } from "./helpers/temp-dir.js";
 
-/** A copy of the repo's specs, generated once: a fresh clone of a project that committed generated/ (no render cache). */
-async function generatedProject(): Promise<string> {
-  const dir = await tempProject({});
+/** Generates a copy of the repo's specs in `dir`, with its render cache in .cache-a. */
+async function generateSpecs(dir: string): Promise<void> {
   await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
   const result = await generate({ cwd: dir, config: false, cacheDir: ".cache-a" });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return dir;
+}
+
+/** The repo's specs, generated once for this file. */
+const generated = sharedProject(generateSpecs);
+
+/**
+ * A fresh clone of a project that committed generated/ (no render cache in .cache-b): a copy of
+ * the one generated for this file. Runs that render, to prove what the manifest cannot, use the
+ * cache the generating run left in .cache-a, as on the machine that generated it.
+ */
+async function generatedProject(): Promise<string> {
+  return copyProject(await generated());
 }
 
 const options = (dir: string) => ({
@@ -50,7 +60,7 @@ describe("the output manifest", () => {
     const edited = path.join(dir, "generated/@acme/qa.ts");
     await writeFile(edited, `${await readFile(edited, "utf8")}// a hand edit\n`);
     expect(await readCurrentOutput(options(dir))).toBeUndefined();
-    const stale = await check({ cwd: dir, config: false, cacheDir: ".cache-c" });
+    const stale = await check({ cwd: dir, config: false, cacheDir: ".cache-a" });
     expect(stale.ok && stale.diff.changed).toEqual(["@acme/qa.ts"]);
   });
 
@@ -60,7 +70,7 @@ describe("the output manifest", () => {
     const parsed = JSON.parse(await readFile(spec, "utf8")) as { description?: string };
     await writeFile(spec, JSON.stringify({ ...parsed, description: "Edited." }, null, 2));
     expect(await readCurrentOutput(options(dir))).toBeUndefined();
-    const stale = await check({ cwd: dir, config: false, cacheDir: ".cache-b" });
+    const stale = await check({ cwd: dir, config: false, cacheDir: ".cache-a" });
     expect(stale.ok && stale.upToDate).toBe(false);
   });
 
@@ -94,12 +104,15 @@ describe("the output manifest", () => {
     expect(result.ok && result.diff.changed).toEqual([MANIFEST_PATH, "@acme/qa.ts"]);
     expect(await readFile(kept, "utf8")).toBe(marked);
     // Without trusting the manifest, nothing is taken from disk: the file is rendered as the specs give it.
-    const full = await generate({ cwd: dir, config: false, cacheDir: ".cache-c" });
+    const full = await generate({ cwd: dir, config: false, cacheDir: ".cache-a" });
     expect(full.ok && full.diff.changed).toEqual([MANIFEST_PATH, "@globex/search.ts"]);
   });
 
   it("is the same bytes in any folder on any machine: hashes only, no paths, no times", async () => {
-    const [a, b] = await Promise.all([generatedProject(), generatedProject()]);
+    // Two runs in two folders.
+    const a = await generated();
+    const b = await tempProject({});
+    await generateSpecs(b);
     const text = await readFile(path.join(a, "generated", MANIFEST_PATH), "utf8");
     expect(await readFile(path.join(b, "generated", MANIFEST_PATH), "utf8")).toBe(text);
     expect(text).not.toContain(a);

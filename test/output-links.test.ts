@@ -3,22 +3,26 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/api/generate.js";
 import { runCli } from "./helpers/run-cli.js";
-import { tempProject, writeFiles } from "./helpers/temp-dir.js";
+import { copyProject, sharedProject, tempProject, writeFiles } from "./helpers/temp-dir.js";
 
 const flow = { input: { type: "object" }, output: { type: "object" } };
 
-/**
- * A project with enough flows that adding a few files is written in place (the write-only-changed
- * path), already generated: nine flows in @acme and one in @tiny.
- */
-async function generatedProject(): Promise<string> {
+/** Generated once for this file; each test changes a copy of its own. */
+const generated = sharedProject(async (dir) => {
   const files: Record<string, unknown> = { "package.json": { name: "consumer", private: true } };
   for (let i = 0; i < 9; i++) files[`specs/@acme/flow-${i}.json`] = flow;
   files["specs/@tiny/one.json"] = flow;
-  const dir = await tempProject(files);
+  await writeFiles(dir, files);
   const result = await generate({ cwd: dir, config: false });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return dir;
+});
+
+/**
+ * A project with enough flows that adding a few files is written in place (the write-only-changed
+ * path), already generated, with its render cache: nine flows in @acme and one in @tiny.
+ */
+async function generatedProject(): Promise<string> {
+  return copyProject(await generated());
 }
 
 /** A folder outside the project holding files that are not flowgen's. */

@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createQaClient } from "../generated/@acme/qa.js";
 import { createSearchClient as createGlobexSearchClient } from "../generated/@globex/search.js";
 import { main } from "../src/cli.js";
@@ -537,17 +535,22 @@ describe("flowgen serve fault flags", () => {
     expect(err[0]).toContain("--fault names @acme/nope, which is not a flow here");
   });
 
-  describe("as a process", () => {
+  // The command line as bin/flowgen.js runs it, in this process (serve.test.ts runs it as a process).
+  describe("from the command line", () => {
     let url = "";
     let key = "";
-    let accessLog = "";
-    let child: ReturnType<typeof spawn>;
-    let exited: Promise<number | null>;
+    const accessLog: string[] = [];
+    let stop: (signal: string) => void = () => undefined;
+    let running: Promise<number>;
     beforeAll(async () => {
-      child = spawn(
-        process.execPath,
+      const stopped = new Promise<string>((resolve) => (stop = resolve));
+      const said: string[] = [];
+      let ready: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (ready = resolve));
+      // No keys configured: the run makes a dev key (read as the server starts).
+      vi.stubEnv("FLOWGEN_SERVE_KEYS", "");
+      running = main(
         [
-          path.join(REPO_ROOT, "bin/flowgen.js"),
           "serve",
           "--port",
           "0",
@@ -563,28 +566,26 @@ describe("flowgen serve fault flags", () => {
         ],
         {
           cwd: REPO_ROOT,
-          env: { ...process.env, FLOWGEN_SERVE_KEYS: "" },
-          stdio: ["ignore", "pipe", "pipe"],
+          io: {
+            out: (line) => accessLog.push(line),
+            err: (line) => {
+              said.push(line);
+              // Started once it prints its sample call (or gone, when it returns first).
+              if (line.includes("curl")) ready();
+            },
+          },
+          stopped: () => stopped,
         },
       );
-      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (accessLog += chunk));
-      exited = new Promise((resolve) => child.on("exit", resolve));
-      // Started once it prints its sample call (or gone, when it exits first).
-      const stderr = await new Promise<string>((resolve) => {
-        let text = "";
-        child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-          text += chunk;
-          if (text.includes("curl")) resolve(text);
-        });
-        child.on("exit", () => resolve(text));
-      });
+      await Promise.race([started, running]).finally(() => vi.unstubAllEnvs());
+      const stderr = said.join("\n");
       url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1] ?? "";
       key = /dev key is (fg_dev_[0-9a-f]+)/.exec(stderr)?.[1] ?? "";
       expect(url, stderr).not.toBe("");
     });
     afterAll(async () => {
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      stop("SIGTERM");
+      expect(await running).toBe(0);
     });
 
     it("passes the flags to the server: global faults, overridden for one flow", async () => {
@@ -597,10 +598,9 @@ describe("flowgen serve fault flags", () => {
         await createQaClient({ apiKey: key, baseUrl: url, retry: false }).run(QUESTION),
       ).toEqual({ answer: "Paris" });
       // The access log says what was injected: latency from --latency, no error for @acme/qa.
-      await until(() => accessLog.includes('"path":"/v1/@acme/qa"'));
+      await until(() => accessLog.some((line) => line.includes('"path":"/v1/@acme/qa"')));
       const entry = accessLog
-        .split("\n")
-        .map((line) => (line === "" ? {} : (JSON.parse(line) as Record<string, unknown>)))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
         .find((logged) => logged["path"] === "/v1/@acme/qa");
       expect(entry).toMatchObject({ status: 200, fault: { latencyMs: expect.any(Number) } });
       const { latencyMs } = (entry as { fault: { latencyMs: number } }).fault;

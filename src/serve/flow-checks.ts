@@ -51,7 +51,12 @@ export function compileFlowChecks(model: ProjectModel):
     }
   | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
   const patterns = createLinearPatterns();
-  const ajv = createAjv({ regExp: patterns.compile, formats: createLinearFormats() });
+  // The model's schemas passed the spec checks, the meta-schema included.
+  const ajv = createAjv({
+    regExp: patterns.compile,
+    formats: createLinearFormats(),
+    validateSchema: false,
+  });
   useLinearUniqueItems(ajv);
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];

@@ -32,6 +32,12 @@ export function createAjv(
     readonly regExp?: (source: string, flags: string) => { test(value: string): boolean };
     /** The `format`s asserted, by name; by default ajv-formats' full ones. */
     readonly formats?: Readonly<Record<string, Format>>;
+    /**
+     * Whether each schema is checked against the 2020-12 meta-schema before it compiles (default
+     * true). False for schemas the run's spec checks have already checked: the check compiles the
+     * meta-schema, once for each Ajv.
+     */
+    readonly validateSchema?: boolean;
   } = {},
 ): Ajv2020 {
   const regExp = options.regExp ?? compilePattern;
@@ -42,6 +48,7 @@ export function createAjv(
     validateFormats: true,
     logger: false,
     verbose: options.verbose ?? false,
+    validateSchema: options.validateSchema ?? true,
     ownProperties: true,
     // A pattern that compiles only without the u flag is used without it (pattern-flags.ts).
     code: {

@@ -219,9 +219,12 @@ function checkValues(
   checking.issues.push(...cycles.map(fromSchemaFinding));
   if (cycles.length > 0) return;
   // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
+  // Their schemas passed the meta-schema above.
   report(
     checking,
-    checkSchemaValues(createAjv({ optimize: false }), roots, index).map(fromSchemaFinding),
+    checkSchemaValues(createAjv({ optimize: false, validateSchema: false }), roots, index).map(
+      fromSchemaFinding,
+    ),
   );
   report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
 }

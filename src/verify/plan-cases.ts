@@ -45,7 +45,8 @@ export interface PlanValidators {
  * const validators = createPlanValidators(model);
  */
 export function createPlanValidators(model: ProjectModel): PlanValidators {
-  const ajv = createAjv({ verbose: true });
+  // The model's schemas passed the spec checks, the meta-schema included; the error body's is flowgen's own.
+  const ajv = createAjv({ verbose: true, validateSchema: false });
   const errorBody = ajv.compile(
     JSON.parse(
       JSON.stringify({ $ref: `#/$defs/${ERROR_BODY}`, $defs: ERROR_SCHEMAS }).replaceAll(
