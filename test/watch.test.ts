@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { main } from "../src/cli.js";
 import { watch, type WatchRun } from "../src/index.js";
-import { tempProject } from "./helpers/temp-dir.js";
+import { cachedProject } from "./helpers/render-cache.js";
 import { outputFileCount } from "./helpers/output-files.js";
 
 const spec = (field: string) => ({
@@ -35,7 +35,7 @@ const addedFiles = (run: WatchRun) => (run.result.ok ? run.result.diff.added : [
 
 describe("generate --watch", () => {
   it("regenerates on edits, replace-style saves, new and deleted files, once per burst, and keeps going after a broken spec", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": spec("question") });
+    const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
     const recorder = runRecorder();
     const watcher = await watch({ cwd: dir, onRun: recorder.onRun, debounceMs: 50 });
     if (!("close" in watcher)) throw new Error(JSON.stringify(watcher.issues));
@@ -85,7 +85,7 @@ describe("generate --watch", () => {
   });
 
   it("prints one line per run and stops on the signal", async () => {
-    const dir = await tempProject({ "specs/@acme/qa.json": spec("question") });
+    const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
     const out: string[] = [];
     const err: string[] = [];
     let stop: (signal: string) => void = () => undefined;
