@@ -190,7 +190,7 @@ describe("flowgen CLI", () => {
   });
 
   it("with --validators, writes a validators module per flow, and reports every schema it cannot compile", async () => {
-    const dir = await cachedProject({ "specs/@acme/qa.json": qa });
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, "generate", "--validators");
     expect(run.code).toBe(0);
     const files = Object.keys(await tree(path.join(dir, "generated")));
