@@ -170,8 +170,8 @@ describe("a generated client in Chromium, calling flowgen serve from another ori
 });
 
 describe("the API reference in Chromium", () => {
-  // One load of /docs for both cases: the reference is a large application, and the second case
-  // goes on from the operation the first opened.
+  // One load of /docs for both cases (the reference is a large application to load): the second
+  // case goes on in the page the first left.
   let page: Page;
   beforeAll(async () => {
     page = await context.newPage();
