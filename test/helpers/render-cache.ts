@@ -39,6 +39,8 @@ function readyRuntimeCache(): Promise<ReadonlyMap<string, Buffer>> {
  * A fresh folder holding `files`, as `tempProject` makes it, whose render cache already holds the
  * client runtime's files: as on a machine where flowgen has run before, its first run renders
  * only the project's own flows. For tests about what a run says and writes, not about rendering.
+ * Only runs under the default settings find the runtime there: a base URL, validators or a
+ * prettier config of the project's are in every cache key.
  *
  * @example
  * const dir = await cachedProject({ "specs/@acme/qa.json": qa });
