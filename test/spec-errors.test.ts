@@ -101,3 +101,21 @@ describe("spec problems", () => {
     `);
   });
 });
+
+describe("the spec-file checks, compiled once per process", () => {
+  it("give each run its own findings: a broken run, a sound one, then the broken one again", async () => {
+    const broken = {
+      "specs/@acme/qa.json": { ...qa, ouput: {} },
+      "specs/_shared/money.json": { type: "objet" },
+    };
+    const first = await problems(broken);
+    expect(first.map((line) => /\[([a-z-]+)\]/.exec(line)?.[1])).toEqual([
+      "unknown-key",
+      "invalid-schema",
+    ]);
+    expect(await problems({ "specs/@acme/qa.json": qa, "specs/_shared/money.json": {} })).toEqual(
+      [],
+    );
+    expect(await problems(broken)).toEqual(first);
+  });
+});

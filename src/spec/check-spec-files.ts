@@ -18,7 +18,7 @@ export type Finding = { code: Issue["code"]; pointer: string; message: string };
  * What is wrong in one flow spec on its own: spec keys, id, schema dialect, `$ref`s, root types.
  *
  * @example
- * const findings = checkFlowFile(value, source, ajv.compile(FLOW_SPEC_SCHEMA), index);
+ * const findings = checkFlowFile(value, source, specFileValidators().flowFile, index);
  */
 export function checkFlowFile(
   value: unknown,
@@ -59,12 +59,12 @@ export function checkFlowFile(
  * What is wrong in one shared schema file on its own: dialect, meta-schema, `$ref`s.
  *
  * @example
- * const findings = checkSharedFile(value, "shared/address.json", createAjv(), index);
+ * const findings = checkSharedFile(value, "shared/address.json", specFileValidators().ajv, index);
  */
 export function checkSharedFile(
   value: unknown,
   relPath: string,
-  ajv: Ajv2020,
+  ajv: Pick<Ajv2020, "validateSchema" | "errors">,
   index: SpecIndex,
 ): Finding[] {
   const dialect = checkSchemaDialect(value, "");

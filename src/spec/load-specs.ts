@@ -1,6 +1,6 @@
-import type { Ajv2020 } from "ajv/dist/2020.js";
 import { triageIssues, type Issue, type Rules } from "../issues.js";
-import { FLOW_SPEC_SCHEMA, createAjv } from "./ajv.js";
+import { createAjv } from "./ajv.js";
+import { specFileValidators, type SpecFileValidators } from "./spec-file-validators.js";
 import { checkAllExamples } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
@@ -82,9 +82,9 @@ export interface CheckOptions {
  */
 export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): LoadResult {
   const checking = parseSources(sources, options);
-  const ajv = createAjv();
-  const flows = checkFlowFiles(checking, sources.flows, ajv);
-  checkSharedFiles(checking, sources.shared, ajv);
+  const validators = specFileValidators();
+  const flows = checkFlowFiles(checking, sources.flows, validators);
+  checkSharedFiles(checking, sources.shared, validators);
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
   // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
   // recurse forever on a cycle that never steps into the data.
@@ -169,9 +169,8 @@ function locateIn(checking: Checking, relPath: string): (finding: Finding) => Is
 function checkFlowFiles(
   checking: Checking,
   sources: readonly FlowSource[],
-  ajv: Ajv2020,
+  validators: SpecFileValidators,
 ): FlowSpec[] {
-  const validateSpecFile = ajv.compile(FLOW_SPEC_SCHEMA);
   const flows: FlowSpec[] = [];
   for (const source of sources) {
     const entry = checking.documents.get(source.relPath);
@@ -181,7 +180,7 @@ function checkFlowFiles(
       flows.push(toFlowSpec(source, spec));
       continue;
     }
-    const found = checkFlowFile(entry.document.value, source, validateSpecFile, checking.index);
+    const found = checkFlowFile(entry.document.value, source, validators.flowFile, checking.index);
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
     else flows.push(toFlowSpec(source, spec));
@@ -189,11 +188,15 @@ function checkFlowFiles(
   return flows;
 }
 
-function checkSharedFiles(checking: Checking, sources: readonly SpecSource[], ajv: Ajv2020): void {
+function checkSharedFiles(
+  checking: Checking,
+  sources: readonly SpecSource[],
+  validators: SpecFileValidators,
+): void {
   for (const source of sources) {
     const value = checking.index.files.get(source.relPath);
     if (value === undefined) continue;
-    const found = checkSharedFile(value, source.relPath, ajv, checking.index);
+    const found = checkSharedFile(value, source.relPath, validators.ajv, checking.index);
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
   }
