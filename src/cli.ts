@@ -55,7 +55,7 @@ export interface MainOptions {
 interface ParseOutcome {
   readonly failures: string[];
   output: string;
-  chosen: { readonly command: Command; readonly args: Record<string, unknown> } | undefined;
+  command: Command | undefined;
 }
 
 /**
@@ -68,16 +68,21 @@ interface ParseOutcome {
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const context = createContext(options);
   const { io } = context;
-  const outcome: ParseOutcome = { failures: [], output: "", chosen: undefined };
+  const outcome: ParseOutcome = { failures: [], output: "", command: undefined };
   const parser = createParser(outcome);
   try {
     const mistakes = findShortFlagMistakesIn(argv);
     if (mistakes.length > 0) return refuseUsage(io, mistakes);
-    await parser.parseAsync([...argv], {}, (_error, _args, text) => void (outcome.output = text));
+    const args = await parser.parseAsync(
+      [...argv],
+      {},
+      (_error, _args, text) => void (outcome.output = text),
+    );
     if (outcome.failures.length > 0) return refuseFailures(io, outcome.failures, argv);
+    // Help or the version was asked for: yargs printed it, and no command runs.
     if (outcome.output !== "") io.out(outcome.output);
-    if (outcome.chosen === undefined) return EXIT.ok;
-    const { command, args } = outcome.chosen;
+    const { command } = outcome;
+    if (command === undefined || outcome.output !== "") return EXIT.ok;
     const missing = findMissingValues(args, { ...GLOBAL_OPTIONS, ...command.options }, argv);
     if (missing.length > 0) return refuseUsage(io, missing);
     return await command.run(args, context);
@@ -117,14 +122,14 @@ function createParser(outcome: ParseOutcome): Argv {
     })
     .exitProcess(false)
     .wrap(Math.min(100, process.stdout.columns ?? 100));
+  // Only remember the choice (yargs builds the options of the command it chose): the command runs
+  // after yargs has accepted the whole line. No yargs handler: after running one, yargs renders the
+  // command's whole help text, in case it fails, and flowgen reports failures itself.
   for (const command of COMMANDS) {
-    parser.command(
-      command.usage,
-      command.describe,
-      (y) => describeCommand(y, command),
-      // Only remember the choice: the command runs after yargs has accepted the whole line.
-      (args) => void (outcome.chosen = { command, args }),
-    );
+    parser.command(command.usage, command.describe, (y) => {
+      outcome.command = command;
+      return describeCommand(y, command);
+    });
   }
   return parser;
 }
