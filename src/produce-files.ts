@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import type { RenderCache } from "./cache/render-cache.js";
+import { checkHandPrinted } from "./format/check-printers.js";
 import type { Formatter } from "./format/format-files.js";
 import { JobQueue, type Job } from "./job-queue.js";
 import type { OutputFile } from "./output-file.js";
@@ -16,11 +17,13 @@ export interface Planned {
   readonly key: string;
   /**
    * Unformatted text (emit); a value to write as JSON; a flow's types, which openapi-typescript
-   * renders; or a flow's module, which ts-morph emits.
+   * renders; a flow's module, which ts-morph emits; or text already formatted under prettier's
+   * defaults (the runtime's templates, which lint holds to them), formatted again only under others.
    */
   readonly render:
     | (() => Promise<string>)
     | { readonly json: unknown }
+    | { readonly formattedByDefault: string }
     | { readonly types: TypesItem }
     | { readonly module: ModuleItem };
 }
@@ -102,7 +105,12 @@ class Production {
       else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
       else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
       else if ("module" in file.render) moduleJobs.push({ index, item: file.render.module });
-      else {
+      else if ("formattedByDefault" in file.render) {
+        const text = file.render.formattedByDefault;
+        if (formatter.formatsByDefault(file.path) && !text.includes("\r"))
+          json.push(this.keepFormatted(index, text));
+        else emitJobs.push({ index, render: () => Promise.resolve(text) });
+      } else {
         const value = file.render.json;
         json.push(
           times
@@ -112,6 +120,14 @@ class Production {
       }
     });
     return { typesJobs, moduleJobs, emitJobs, json };
+  }
+
+  /** Text already in the layout prettier would print: kept as it is (and checked when the printers are). */
+  private async keepFormatted(index: number, text: string): Promise<void> {
+    const { formatter } = this.context;
+    const path = this.pathOf(index);
+    await checkHandPrinted(path, text, text, formatter.optionsFor(path), formatter.prettier);
+    this.done(index, text);
   }
 
   /**

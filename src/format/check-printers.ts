@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type * as Prettier from "prettier";
 import { importPrettier, type PrettierRef } from "./project-prettier.js";
 
@@ -22,15 +23,43 @@ export async function checkHandPrinted(
   ref: PrettierRef,
 ): Promise<void> {
   if (process.env[CHECK_PRINTERS_VARIABLE] !== "1") return;
-  const prettier = await importPrettier(ref);
-  const expected = await prettier.format(typeof source === "string" ? source : source(), {
-    ...options,
-    filepath: options.filepath ?? file,
-  });
+  const expected = await formatOnce(
+    typeof source === "string" ? source : source(),
+    { ...options, filepath: options.filepath ?? file },
+    ref,
+  );
   if (expected === printed) return;
   const lines = [printed.split("\n"), expected.split("\n")] as const;
   const at = lines[0].findIndex((line, i) => line !== lines[1][i]);
   throw new Error(
     `flowgen's printer and prettier ${ref.version} format ${file} differently, first at line ${at + 1}:\n  printer:  ${JSON.stringify(lines[0][at])}\n  prettier: ${JSON.stringify(lines[1][at])}`,
   );
+}
+
+/** What prettier made of each input the check has formatted in this process, by input. */
+const formatted = new Map<string, string>();
+/** Inputs remembered at most: a test process prints the same few projects again and again. */
+const REMEMBERED = 5000;
+
+/**
+ * `prettier.format`, once per distinct input (prettier version, options, text): the same text
+ * with the same options formats the same, so a printer is still compared on every file it prints.
+ */
+async function formatOnce(
+  text: string,
+  options: Prettier.Options,
+  ref: PrettierRef,
+): Promise<string> {
+  const key = createHash("sha256")
+    .update(JSON.stringify([ref.url, ref.version, options]))
+    .update("\0")
+    .update(text)
+    .digest("base64");
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
+  const prettier = await importPrettier(ref);
+  const expected = await prettier.format(text, options);
+  if (formatted.size >= REMEMBERED) formatted.clear();
+  formatted.set(key, expected);
+  return expected;
 }

@@ -55,6 +55,11 @@ export interface Formatter {
   optionsFor(path: string): Prettier.Options;
   /** A key equal for files formatted with equal options: files that may share a prettier call. */
   optionsKey(path: string): string;
+  /**
+   * True when `path` is formatted by flowgen's own prettier with its defaults (no project config
+   * changes them): text already formatted so, like the runtime's templates, stays as it is.
+   */
+  formatsByDefault(path: string): boolean;
   /** The layout the fast printers print `path` in, when they may: the proven prettier, options they know. */
   layoutFor(path: string): CodeLayout | undefined;
   /** The prettier that formats: the project's 3.x, else flowgen's own. */
@@ -118,6 +123,8 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     prepare: async (paths) => void (await Promise.all(paths.map(resolve))),
     optionsFor,
     optionsKey,
+    formatsByDefault: (filePath) =>
+      ref.own && optionsKey(filePath) === JSON.stringify({ ...BASE_OPTIONS, parser: TS_PARSER }),
     layoutFor: (filePath) => (ref.own ? codeLayoutFor(optionsFor(filePath)) : undefined),
     async formatJson(filePath, value) {
       const options = optionsFor(filePath);

@@ -67,7 +67,7 @@ function planProjectFiles(planning: Planning, moduleMarker: boolean): Planned[] 
       return planned({
         path: `${RUNTIME_DIR}/${name}`,
         inputs: keys.fileInputs(source),
-        render: () => Promise.resolve(`${banner(`${source} in flowgen`)}\n${text}`),
+        render: { formattedByDefault: `${banner(`${source} in flowgen`)}\n${text}` },
       });
     }),
     planned({
