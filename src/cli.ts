@@ -69,7 +69,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const context = createContext(options);
   const { io } = context;
   const outcome: ParseOutcome = { failures: [], output: "", command: undefined };
-  const parser = createParser(outcome);
+  const parser = createParser(outcome, argv);
   try {
     const mistakes = findShortFlagMistakesIn(argv);
     if (mistakes.length > 0) return refuseUsage(io, mistakes);
@@ -104,7 +104,7 @@ function createContext(options: MainOptions): CliContext {
 }
 
 /** The yargs parser of every command, which records into `outcome` instead of running or exiting. */
-function createParser(outcome: ParseOutcome): Argv {
+function createParser(outcome: ParseOutcome, argv: readonly string[]): Argv {
   const parser = yargs()
     .scriptName("flowgen")
     .usage("$0 <command> [options]")
@@ -121,10 +121,11 @@ function createParser(outcome: ParseOutcome): Argv {
       outcome.failures.push(message);
     })
     .exitProcess(false)
-    .wrap(Math.min(100, process.stdout.columns ?? 100));
+    // yargs renders the chosen command's help after every parse, in case it fails; flowgen reports
+    // failures itself, so that text is laid out to the terminal's width only when it is asked for.
+    .wrap(asksForHelp(argv) ? Math.min(100, process.stdout.columns ?? 100) : null);
   // Only remember the choice (yargs builds the options of the command it chose): the command runs
-  // after yargs has accepted the whole line. No yargs handler: after running one, yargs renders the
-  // command's whole help text, in case it fails, and flowgen reports failures itself.
+  // after yargs has accepted the whole line.
   for (const command of COMMANDS) {
     parser.command(command.usage, command.describe, (y) => {
       outcome.command = command;
@@ -132,6 +133,12 @@ function createParser(outcome: ParseOutcome): Argv {
     });
   }
   return parser;
+}
+
+/** Whether the command line asks for help, which yargs prints (`--help`, `-h`). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
 }
 
 /** The command's name: the first word of its usage. */
