@@ -4,7 +4,7 @@ import { flowSchemaDocument } from "../model/flow-schema-document.js";
 import { createAjv, schemaForAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
-import { createLinearFormats } from "./linear-formats.js";
+import { linearFormats } from "./linear-formats.js";
 import { createLinearPatterns, type UnsupportedPattern } from "./linear-patterns.js";
 import { useLinearUniqueItems } from "./linear-unique-items.js";
 
@@ -54,7 +54,7 @@ export function compileFlowChecks(model: ProjectModel):
   // The model's schemas passed the spec checks, the meta-schema included.
   const ajv = createAjv({
     regExp: patterns.compile,
-    formats: createLinearFormats(),
+    formats: linearFormats(),
     validateSchema: false,
   });
   useLinearUniqueItems(ajv);

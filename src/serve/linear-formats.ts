@@ -12,10 +12,21 @@ import { JS_SPACE, compileTest, type StringTest } from "./re2-test.js";
  * `compare`s are left out: they serve `formatMaximum` and the like, which flowgen does not enable.
  * The names are ajv-formats' own, no more and no less (test/serve-formats.test.ts says so).
  *
+ * The checks hold no state, so one set serves every start and reload of a process: compiling
+ * their expressions is most of what a small project's request checks cost.
+ *
  * @example
- * const ajv = createAjv({ formats: createLinearFormats() });
+ * const ajv = createAjv({ formats: linearFormats() });
  */
-export function createLinearFormats(): Readonly<Record<string, Format>> {
+export function linearFormats(): Readonly<Record<string, Format>> {
+  formats ??= Object.freeze(createLinearFormats());
+  return formats;
+}
+
+let formats: Readonly<Record<string, Format>> | undefined;
+
+/** The formats `linearFormats` shares, compiled anew. */
+export function createLinearFormats(): Record<string, Format> {
   const date = dateTest();
   const time = timeTest(true);
   const isoTime = timeTest(false);
