@@ -8,10 +8,10 @@ import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeBlocks, readPages } from "./helpers/markdown.js";
-import { outputFileCount } from "./helpers/output-files.js";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
-import { compileProject } from "./helpers/typecheck.js";
+import { codeBlocks, readPages } from "../helpers/markdown.js";
+import { outputFileCount } from "../helpers/output-files.js";
+import { REPO_ROOT } from "../helpers/temp-dir.js";
+import { compileProject } from "../helpers/typecheck.js";
 
 const run = promisify(execFile);
 /** npm as the tests run it: the registry cache first, so the network is needed only for what it lacks. */

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createQaClient } from "../generated/@acme/qa.js";
-import type { ServeOptions } from "../src/serve/serve.js";
-import { failureOf } from "./helpers/flow-error.js";
-import { startTestServe } from "./helpers/serve.js";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
+import { createQaClient } from "../../generated/@acme/qa.js";
+import type { ServeOptions } from "../../src/serve/serve.js";
+import { failureOf } from "../helpers/flow-error.js";
+import { startTestServe } from "../helpers/serve.js";
+import { REPO_ROOT } from "../helpers/temp-dir.js";
 
 const run = promisify(execFile);
 const KEY = "k_https_0123456789abcdef";

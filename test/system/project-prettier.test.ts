@@ -2,17 +2,17 @@ import { execFile } from "node:child_process";
 import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHECK_PRINTERS_VARIABLE, checkHandPrinted } from "../src/format/check-printers.js";
-import { findProjectPrettier } from "../src/format/project-prettier.js";
-import { installOtherPrettier, otherPrettierVersion } from "./helpers/other-prettier.js";
-import { runCli as flowgen, type CliRun } from "./helpers/run-cli.js";
+import { CHECK_PRINTERS_VARIABLE, checkHandPrinted } from "../../src/format/check-printers.js";
+import { findProjectPrettier } from "../../src/format/project-prettier.js";
+import { installOtherPrettier, otherPrettierVersion } from "../helpers/other-prettier.js";
+import { runCli as flowgen, type CliRun } from "../helpers/run-cli.js";
 import {
   copyProject,
   REPO_ROOT,
   sharedProject,
   tempProject,
   writeFiles,
-} from "./helpers/temp-dir.js";
+} from "../helpers/temp-dir.js";
 
 /** A prettier other than flowgen's own (3.0.3), whose output differs from it on flowgen's runtime files. */
 const OTHER_VERSION = await otherPrettierVersion();

@@ -8,8 +8,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServe, type StartedServe } from "./helpers/serve.js";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
+import { startTestServe, type StartedServe } from "../helpers/serve.js";
+import { REPO_ROOT } from "../helpers/temp-dir.js";
 
 const KEY = "k_browser_0123456789abcdef";
 /** Where screenshots go for people to look at; the folder is ignored by git. */

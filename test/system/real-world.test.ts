@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderProject } from "../src/generate.js";
-import { lintOpenApi } from "./helpers/openapi-lint.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { typecheck } from "./helpers/typecheck.js";
+import { renderProject } from "../../src/generate.js";
+import { lintOpenApi } from "../helpers/openapi-lint.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { typecheck } from "../helpers/typecheck.js";
 
 /**
  * test/fixtures/real-world/specs: flows written after public APIs (Stripe's payment intents with

@@ -4,13 +4,13 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { generate } from "../src/api/generate.js";
-import { banner } from "../src/emit/banner.js";
-import { formatIssue } from "../src/issues.js";
-import type { OutputFile } from "../src/output-file.js";
-import { writeOutput } from "../src/write/write-output.js";
-import { cachedProject } from "./helpers/render-cache.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { generate } from "../../src/api/generate.js";
+import { banner } from "../../src/emit/banner.js";
+import { formatIssue } from "../../src/issues.js";
+import type { OutputFile } from "../../src/output-file.js";
+import { writeOutput } from "../../src/write/write-output.js";
+import { cachedProject } from "../helpers/render-cache.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
 /**

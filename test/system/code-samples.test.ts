@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./helpers/temp-dir.js";
+import { REPO_ROOT } from "../helpers/temp-dir.js";
 
 interface CodeSample {
   lang: string;

@@ -5,8 +5,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "../src/emit/runtime-exports.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { RUNTIME_TYPE_EXPORTS, RUNTIME_VALUE_EXPORTS } from "../../src/emit/runtime-exports.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
 import {
   createCachedProgram,
   emitProject,
@@ -14,7 +14,7 @@ import {
   setUpProject,
   typecheck,
   type ProjectShape,
-} from "./helpers/typecheck.js";
+} from "../helpers/typecheck.js";
 
 /**
  * A consumer that uses what the README shows: the key from the environment (a `string | undefined`,

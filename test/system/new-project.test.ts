@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "./helpers/run-cli.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { compileProject } from "./helpers/typecheck.js";
+import { runCli } from "../helpers/run-cli.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { compileProject } from "../helpers/typecheck.js";
 
 const TSC = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
 

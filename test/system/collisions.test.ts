@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { typecheck } from "./helpers/typecheck.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { typecheck } from "../helpers/typecheck.js";
 
 describe("flows named like the runtime's exports, and a $ref cycle across shared files", () => {
   it("give code a consumer can use side by side with the runtime", async () => {
