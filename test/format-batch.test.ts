@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
@@ -6,12 +5,9 @@ import { describe, expect, it, vi } from "vitest";
 import { CHECK_PRINTERS_VARIABLE } from "../src/format/check-printers.js";
 import { formatBatch } from "../src/format/format-batch.js";
 import { renderProject } from "../src/generate.js";
-import { POOL_THRESHOLD } from "../src/render/open-run.js";
 import { syntheticSpecs } from "./helpers/synthetic-specs.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
-/** The built flowgen's generate API: built JavaScript starts worker threads, TypeScript sources do not. */
-const BUILT_API = path.join(REPO_ROOT, "dist/api/generate.js");
 const OPTIONS: prettier.Options = { parser: "babel-ts", printWidth: 80, trailingComma: "all" };
 
 /** The same code with its layout lost: indentation gone, so prettier has to lay every line out again. */
@@ -67,12 +63,11 @@ describe("formatBatch", () => {
     }
   });
 
-  // The built flowgen (dist/) renders a project this size on worker threads; flowgen's TypeScript
-  // sources, which tests import, always render on one thread: both must write prettier's own output.
-  it("prints a large generated project's modules as prettier does one file at a time, on one thread and on worker threads", async () => {
+  it("prints a large generated project's modules as prettier does, one file at a time", async () => {
     const dir = await tempProject(syntheticSpecs(26));
-    // On one thread, every file a fast printer prints is formatted by prettier too, one file at a
-    // time, and a difference fails the render (src/format/check-printers.ts).
+    // Every file a fast printer prints is formatted by prettier too, one file at a time, and a
+    // difference fails the render (src/format/check-printers.ts). The same project on worker
+    // threads: test/system/worker-threads.test.ts.
     vi.stubEnv(CHECK_PRINTERS_VARIABLE, "1");
     const result = await renderProject({ specs: "specs", out: "generated", cwd: dir }).finally(() =>
       vi.unstubAllEnvs(),
@@ -84,20 +79,6 @@ describe("formatBatch", () => {
     expect(modules.length).toBe(2 * 26 + 1);
     // The unions and arrays of unions that had to wrap are in it.
     expect(modules.some((file) => /\?:\n\s+\| components/.test(file.content))).toBe(true);
-    // Enough files that a run with nothing cached renders on worker threads...
-    expect(result.files.length).toBeGreaterThanOrEqual(POOL_THRESHOLD);
-    // ...which the built flowgen's `generate --no-cache` does here (its threads print without the
-    // check, which the run above made): they write the same bytes.
-    vi.stubEnv(CHECK_PRINTERS_VARIABLE, "0");
-    const built = (await import(BUILT_API)) as typeof import("../src/api/generate.js");
-    const generated = await built
-      .generate({ cwd: dir, config: false, cache: false })
-      .finally(() => vi.unstubAllEnvs());
-    expect(generated.ok && generated.diff.added.length).toBe(result.files.length);
-    const written = result.files.map((file) =>
-      readFileSync(path.join(dir, "generated", file.path), "utf8"),
-    );
-    expect(written).toEqual(result.files.map((file) => file.content));
   });
 
   it("formats one file at a time when a setting acts on whole files, and names the file prettier refuses", async () => {

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { diffOutput } from "../src/write/write-output.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { typecheck } from "./helpers/typecheck.js";
 import { outputPatch } from "./helpers/output-patch.js";
 import { banner } from "../src/emit/banner.js";
 import { RUNTIME_DIR } from "../src/emit/runtime-exports.js";
@@ -116,19 +115,6 @@ describe("golden output", async () => {
       );
     }
   });
-
-  it.each(cases)(
-    "%s: the expected tree type-checks under NodeNext and Bundler",
-    async (name) => {
-      for (const resolution of ["NodeNext", "Bundler"] as const) {
-        const dir = await tempProject({});
-        expect(
-          await typecheck(dir, path.join(GOLDEN, name, "expected"), "export {};\n", resolution),
-        ).toBe("");
-      }
-    },
-    60_000,
-  );
 });
 
 describe("the golden runner's patch", () => {

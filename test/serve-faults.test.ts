@@ -535,7 +535,7 @@ describe("flowgen serve fault flags", () => {
     expect(err[0]).toContain("--fault names @acme/nope, which is not a flow here");
   });
 
-  // The command line as bin/flowgen.js runs it, in this process (serve.test.ts runs it as a process).
+  // The command line as bin/flowgen.js runs it, in this process (test/system/processes.test.ts runs it as a process).
   describe("from the command line", () => {
     let url = "";
     let key = "";

@@ -5,12 +5,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderProject } from "../src/generate.js";
-import { writeOutput } from "../src/write/write-output.js";
 import { createFlowClient, type FlowClient } from "../templates/runtime/index.js";
 import { failureOf } from "./helpers/flow-error.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
-import { typecheck } from "./helpers/typecheck.js";
+import { generateWithValidators } from "./helpers/validators-project.js";
 
 interface QaInput {
   question: string;
@@ -20,19 +17,6 @@ interface QaOutput {
   answer: string;
 }
 type CreateQaClient = (options: Record<string, unknown>) => FlowClient<QaInput, QaOutput>;
-
-/** Generates the repo's specs with --validators into `dir`/generated; returns that folder. */
-async function generateWithValidators(dir: string): Promise<string> {
-  const result = await renderProject({
-    specs: path.join(REPO_ROOT, "specs"),
-    out: "generated",
-    cwd: dir,
-    validators: true,
-  });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  await writeOutput(path.join(dir, "generated"), result.files);
-  return path.join(dir, "generated");
-}
 
 describe("clients generated with --validators", () => {
   let server: Server;
@@ -130,18 +114,6 @@ describe("clients generated with --validators", () => {
       }),
     ).toEqual({ answer: "Paris" });
   });
-
-  it("type-check under NodeNext and Bundler", async () => {
-    const consumer = `
-import { createQaClient } from "./gen/@acme/qa.js";
-const qa = createQaClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1", validate: "warn" });
-export const answer = async (): Promise<string> => (await qa.run({ question: "Why?" })).answer;
-`;
-    for (const resolution of ["NodeNext", "Bundler"] as const) {
-      const dir = await tempProject({});
-      expect(await typecheck(dir, generated, consumer, resolution)).toBe("");
-    }
-  }, 60_000);
 });
 
 describe("validate without validators", () => {

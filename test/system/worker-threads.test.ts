@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { CHECK_PRINTERS_VARIABLE } from "../../src/format/check-printers.js";
+import { renderProject } from "../../src/generate.js";
+import { POOL_THRESHOLD } from "../../src/render/open-run.js";
+import { syntheticSpecs } from "../helpers/synthetic-specs.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+
+/** The built flowgen's generate API: built JavaScript starts worker threads, TypeScript sources do not. */
+const BUILT_API = path.join(REPO_ROOT, "dist/api/generate.js");
+
+describe("a large project on worker threads", () => {
+  // The built flowgen (dist/) renders a project this size on worker threads; flowgen's TypeScript
+  // sources, which tests import, always render on one thread: both must write the same bytes.
+  it("is written as one thread renders it", async () => {
+    const dir = await tempProject(syntheticSpecs(26));
+    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
+    // Enough files that a run with nothing cached renders on worker threads...
+    expect(result.files.length).toBeGreaterThanOrEqual(POOL_THRESHOLD);
+    // ...which the built flowgen's `generate --no-cache` does here (its threads print without the
+    // printer check, which the run above made).
+    vi.stubEnv(CHECK_PRINTERS_VARIABLE, "0");
+    const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
+    const generated = await built
+      .generate({ cwd: dir, config: false, cache: false })
+      .finally(() => vi.unstubAllEnvs());
+    expect(generated.ok && generated.diff.added.length).toBe(result.files.length);
+    const written = result.files.map((file) =>
+      readFileSync(path.join(dir, "generated", file.path), "utf8"),
+    );
+    expect(written).toEqual(result.files.map((file) => file.content));
+  });
+});
