@@ -1,12 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
-import { describe, expect, it, vi } from "vitest";
-import { CHECK_PRINTERS_VARIABLE } from "../src/format/check-printers.js";
+import { describe, expect, it } from "vitest";
 import { formatBatch } from "../src/format/format-batch.js";
-import { renderProject } from "../src/generate.js";
-import { syntheticSpecs } from "./helpers/synthetic-specs.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { REPO_ROOT } from "./helpers/temp-dir.js";
 
 const OPTIONS: prettier.Options = { parser: "babel-ts", printWidth: 80, trailingComma: "all" };
 
@@ -61,24 +58,6 @@ describe("formatBatch", () => {
         batched.push(...(await formatBatch(inputs.slice(i, i + size), OPTIONS, prettier)));
       expect(batched).toEqual(expected);
     }
-  });
-
-  it("prints a large generated project's modules as prettier does, one file at a time", async () => {
-    const dir = await tempProject(syntheticSpecs(26));
-    // Every file a fast printer prints is formatted by prettier too, one file at a time, and a
-    // difference fails the render (src/format/check-printers.ts). The same project on worker
-    // threads: test/system/worker-threads.test.ts.
-    vi.stubEnv(CHECK_PRINTERS_VARIABLE, "1");
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir }).finally(() =>
-      vi.unstubAllEnvs(),
-    );
-    if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
-    const modules = result.files.filter(
-      (file) => file.path.endsWith(".ts") && !file.path.startsWith("runtime/"),
-    );
-    expect(modules.length).toBe(2 * 26 + 1);
-    // The unions and arrays of unions that had to wrap are in it.
-    expect(modules.some((file) => /\?:\n\s+\| components/.test(file.content))).toBe(true);
   });
 
   it("formats one file at a time when a setting acts on whole files, and names the file prettier refuses", async () => {

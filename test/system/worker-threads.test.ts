@@ -12,11 +12,22 @@ const BUILT_API = path.join(REPO_ROOT, "dist/api/generate.js");
 
 describe("a large project on worker threads", () => {
   // The built flowgen (dist/) renders a project this size on worker threads; flowgen's TypeScript
-  // sources, which tests import, always render on one thread: both must write the same bytes.
-  it("is written as one thread renders it", async () => {
+  // sources, which tests import, always render on one thread: both must write prettier's output.
+  it("is printed as prettier does one file at a time, and written as one thread renders it", async () => {
     const dir = await tempProject(syntheticSpecs(26));
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+    // On one thread, every file a fast printer prints is formatted by prettier too, one file at a
+    // time, and a difference fails the render (src/format/check-printers.ts).
+    vi.stubEnv(CHECK_PRINTERS_VARIABLE, "1");
+    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir }).finally(() =>
+      vi.unstubAllEnvs(),
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
+    const modules = result.files.filter(
+      (file) => file.path.endsWith(".ts") && !file.path.startsWith("runtime/"),
+    );
+    expect(modules.length).toBe(2 * 26 + 1);
+    // The unions and arrays of unions that had to wrap are in it.
+    expect(modules.some((file) => /\?:\n\s+\| components/.test(file.content))).toBe(true);
     // Enough files that a run with nothing cached renders on worker threads...
     expect(result.files.length).toBeGreaterThanOrEqual(POOL_THRESHOLD);
     // ...which the built flowgen's `generate --no-cache` does here (its threads print without the

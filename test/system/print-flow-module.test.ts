@@ -1,15 +1,15 @@
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { emitFlowModule, type EmitOptions } from "../src/emit/flow-module.js";
-import { tsMorph } from "../src/emit/ts-morph-entry.js";
-import { codeLayoutFor } from "../src/format/code-layout.js";
-import { printFlowModule } from "../src/format/print-flow-module.js";
-import { buildModel } from "../src/model/build-model.js";
-import { loadSpecs } from "../src/spec/load-specs.js";
-import { ts as typescript } from "../src/types/openapi-typescript-entry.js";
-import { syntheticSpecs } from "./helpers/synthetic-specs.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { emitFlowModule, type EmitOptions } from "../../src/emit/flow-module.js";
+import { tsMorph } from "../../src/emit/ts-morph-entry.js";
+import { codeLayoutFor } from "../../src/format/code-layout.js";
+import { printFlowModule } from "../../src/format/print-flow-module.js";
+import { buildModel } from "../../src/model/build-model.js";
+import { loadSpecs } from "../../src/spec/load-specs.js";
+import { ts as typescript } from "../../src/types/openapi-typescript-entry.js";
+import { syntheticSpecs } from "../helpers/synthetic-specs.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
 
 const DEFAULTS: prettier.Options = {
   printWidth: 80,

@@ -1,17 +1,17 @@
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { compileOpenApi } from "../src/compile/openapi-document.js";
-import { banner } from "../src/emit/banner.js";
-import { printTypes } from "../src/format/print-types.js";
-import { codeLayoutFor } from "../src/format/code-layout.js";
-import { buildModel } from "../src/model/build-model.js";
-import { loadSpecs } from "../src/spec/load-specs.js";
-import { flowTypeNodes } from "../src/types/flow-types.js";
-import { openapiTypescript, ts } from "../src/types/openapi-typescript-entry.js";
-import { randomDocuments } from "./helpers/random-schemas.js";
-import { syntheticSpecs } from "./helpers/synthetic-specs.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { compileOpenApi } from "../../src/compile/openapi-document.js";
+import { banner } from "../../src/emit/banner.js";
+import { printTypes } from "../../src/format/print-types.js";
+import { codeLayoutFor } from "../../src/format/code-layout.js";
+import { buildModel } from "../../src/model/build-model.js";
+import { loadSpecs } from "../../src/spec/load-specs.js";
+import { flowTypeNodes } from "../../src/types/flow-types.js";
+import { openapiTypescript, ts } from "../../src/types/openapi-typescript-entry.js";
+import { randomDocuments } from "../helpers/random-schemas.js";
+import { syntheticSpecs } from "../helpers/synthetic-specs.js";
+import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
 
 const DEFAULTS: prettier.Options = {
   printWidth: 80,
