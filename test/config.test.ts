@@ -1,10 +1,10 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { check, generate, loadConfig, serve } from "../src/index.js";
+import { check, generate, loadConfig } from "../src/index.js";
 import { cachedProject } from "./helpers/render-cache.js";
 import { runCli } from "./helpers/run-cli.js";
-import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { tempProject } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
 
 const qa = {
@@ -106,30 +106,6 @@ describe("flowgen.config", () => {
       new RegExp(`^flowgen: 1 flow → \\.\\./src/generated: ${outputFileCount(1)} added`),
     );
     expect(await readdir(path.join(dir, "src/generated"))).toContain("runtime");
-  });
-
-  it("loads flowgen.config.ts typed through defineConfig from the installed package", async () => {
-    const dir = await cachedProject({
-      "package.json": { name: "app", type: "module", dependencies: { "openapi-fetch": "^0.17.0" } },
-      "flowgen.config.ts": [
-        'import { defineConfig, type FlowgenConfig } from "flowgen-cli";',
-        'const out: FlowgenConfig["out"] = "typed";',
-        "export default defineConfig({ out, serve: { port: 0, watch: false } });",
-        "",
-      ].join("\n"),
-      "specs/@acme/qa.json": qa,
-    });
-    await mkdir(path.join(dir, "node_modules"), { recursive: true });
-    await symlink(REPO_ROOT, path.join(dir, "node_modules/flowgen-cli"), "dir");
-    const run = await flowgen(dir, "generate");
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toMatch(new RegExp(`→ typed: ${outputFileCount(1)} added`));
-    // serve reads the same file: port 0 and no watching come from it.
-    const server = await serve({ cwd: dir });
-    if (!server.ok) throw new Error(JSON.stringify(server.issues));
-    expect(server.flows).toEqual(["@acme/qa"]);
-    expect(server.port).toBeGreaterThan(0);
-    await server.close();
   });
 
   it("reports every problem in the file at once, with the nearest known key, and runs nothing", async () => {
