@@ -175,9 +175,21 @@ async function saveEntries(
 
 /**
  * A hash of flowgen's own code (the folder this module was loaded from) and package.json, so that
- * output cached by one build of flowgen is never served by another.
+ * output cached by one build of flowgen is never served by another. Read once per process: the
+ * code that renders is the code the process loaded, even when a rebuild changes the files later.
  */
-export async function codeFingerprint(): Promise<string> {
+export function codeFingerprint(): Promise<string> {
+  // A failed read is not remembered: the next run reads again.
+  loadedCode ??= hashCodeFolder().catch((error: unknown) => {
+    loadedCode = undefined;
+    throw error;
+  });
+  return loadedCode;
+}
+
+let loadedCode: Promise<string> | undefined;
+
+async function hashCodeFolder(): Promise<string> {
   const codeDir = new URL("../", import.meta.url);
   const entries = await readdir(codeDir, { recursive: true, withFileTypes: true });
   const files = entries
