@@ -121,9 +121,8 @@ function createParser(outcome: ParseOutcome, argv: readonly string[]): Argv {
       outcome.failures.push(message);
     })
     .exitProcess(false)
-    // yargs renders the chosen command's help after every parse, in case it fails; flowgen reports
-    // failures itself, so that text is laid out to the terminal's width only when it is asked for.
-    .wrap(asksForHelp(argv) ? Math.min(100, process.stdout.columns ?? 100) : null);
+    .wrap(Math.min(100, process.stdout.columns ?? 100));
+  if (!asksForHelp(argv)) skipHelpCache(parser);
   // Only remember the choice (yargs builds the options of the command it chose): the command runs
   // after yargs has accepted the whole line.
   for (const command of COMMANDS) {
@@ -133,6 +132,20 @@ function createParser(outcome: ParseOutcome, argv: readonly string[]): Argv {
     });
   }
   return parser;
+}
+
+/**
+ * yargs renders the chosen command's whole help text after every parse (`cacheHelpMessage`), to
+ * print it should the command fail later; laying it out is most of a parse's time. flowgen prints
+ * its own failures, never that text, so a line that does not ask for help skips it. The hook is
+ * yargs' own, not in its typings: without it, yargs renders the text as before.
+ */
+function skipHelpCache(parser: Argv): void {
+  const internal = parser as unknown as {
+    getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } };
+  };
+  const usage = internal.getInternalMethods?.().getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === "function") usage.cacheHelpMessage = () => undefined;
 }
 
 /** Whether the command line asks for help, which yargs prints (`--help`, `-h`). */
