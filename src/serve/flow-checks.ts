@@ -5,7 +5,11 @@ import { createAjv, schemaForAjv } from "../spec/ajv.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { ErrorDetail } from "./error-body.js";
 import { linearFormats } from "./linear-formats.js";
-import { createLinearPatterns, type UnsupportedPattern } from "./linear-patterns.js";
+import {
+  createLinearPatterns,
+  type LinearPatterns,
+  type UnsupportedPattern,
+} from "./linear-patterns.js";
 import { useLinearUniqueItems } from "./linear-unique-items.js";
 
 /** Checks a value against one of a flow's schemas: every violation, none when valid. */
@@ -50,24 +54,15 @@ export function compileFlowChecks(model: ProjectModel):
       readonly unsupported: readonly UnsupportedFlowPattern[];
     }
   | { readonly ok: false; readonly failures: readonly CheckCompileFailure[] } {
-  const patterns = createLinearPatterns();
-  // The model's schemas passed the spec checks, the meta-schema included.
-  const ajv = createAjv({
-    regExp: patterns.compile,
-    formats: linearFormats(),
-    validateSchema: false,
-  });
-  useLinearUniqueItems(ajv);
+  const compiler = createCompiler();
   const checks = new Map<string, FlowChecks>();
   const failures: CheckCompileFailure[] = [];
   const unsupported: UnsupportedFlowPattern[] = [];
   const compile = (flow: FlowModel, which: "input" | "output"): Check => {
     try {
-      const validate = ajv.compile(schemaForAjv(flowSchemaDocument(model, flow, which)));
-      for (const pattern of patterns.takeUnsupported())
-        unsupported.push({ ...pattern, flow, which });
-      return (value: unknown) =>
-        validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail);
+      const compiled = compiler(schemaForAjv(flowSchemaDocument(model, flow, which)));
+      for (const pattern of compiled.unsupported) unsupported.push({ ...pattern, flow, which });
+      return compiled.check;
     } catch (error) {
       failures.push({
         flow,
@@ -80,6 +75,70 @@ export function compileFlowChecks(model: ProjectModel):
   for (const flow of model.flows)
     checks.set(flow.id, { input: compile(flow, "input"), output: compile(flow, "output") });
   return failures.length === 0 ? { ok: true, checks, unsupported } : { ok: false, failures };
+}
+
+/** A schema's check, and the patterns in it RE2 cannot run. */
+interface CompiledSchema {
+  readonly check: Check;
+  readonly unsupported: readonly UnsupportedPattern[];
+}
+
+/**
+ * Checks compiled in this process, by schema text: serve's starts and reloads compile again only
+ * the schemas that changed. A check holds no state between calls (Ajv's `errors` are read at once).
+ */
+const compiledSchemas = new Map<string, CompiledSchema>();
+/** Schemas remembered at most; then the memory starts over. */
+const REMEMBERED_SCHEMAS = 2000;
+
+/**
+ * Compiles schemas with one Ajv, made at the first schema not compiled before, whose patterns and
+ * formats run on RE2 and whose `uniqueItems` is linear. The model's schemas passed the spec
+ * checks, the meta-schema included.
+ */
+function createCompiler(): (schema: object) => CompiledSchema {
+  let compiler: Compiler | undefined;
+  return (schema) => {
+    const key = JSON.stringify(schema);
+    const known = compiledSchemas.get(key);
+    if (known !== undefined) return known;
+    compiler ??= createAjvCompiler();
+    const compiled = compileSchema(compiler, schema);
+    if (compiledSchemas.size >= REMEMBERED_SCHEMAS) compiledSchemas.clear();
+    compiledSchemas.set(key, compiled);
+    return compiled;
+  };
+}
+
+interface Compiler {
+  readonly ajv: ReturnType<typeof createAjv>;
+  readonly patterns: LinearPatterns;
+}
+
+function createAjvCompiler(): Compiler {
+  const patterns = createLinearPatterns();
+  const ajv = createAjv({
+    regExp: patterns.compile,
+    formats: linearFormats(),
+    validateSchema: false,
+  });
+  useLinearUniqueItems(ajv);
+  return { ajv, patterns };
+}
+
+function compileSchema({ ajv, patterns }: Compiler, schema: object): CompiledSchema {
+  let validate: ReturnType<typeof ajv.compile>;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    // What a failed compile found unsupported belongs to no schema's entry.
+    patterns.takeUnsupported();
+    throw error;
+  }
+  return {
+    check: (value) => (validate(value) ? NO_PROBLEMS : (validate.errors ?? []).map(toDetail)),
+    unsupported: patterns.takeUnsupported(),
+  };
 }
 
 /** One Ajv error as pointer + message; a missing or extra property is pointed at by name. */
