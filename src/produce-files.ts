@@ -71,7 +71,7 @@ class Production {
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
     const { pool } = this.context;
-    const { typesJobs, moduleJobs, emitJobs, json } = this.sortPlan();
+    const { typesJobs, moduleJobs, emitJobs, direct } = this.sortPlan();
     // Types first: the pool's threads work on them while this thread emits and takes the modules.
     for (const batch of this.batches(typesJobs))
       this.queue.push({ stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) });
@@ -88,7 +88,7 @@ class Production {
       emitting.done();
     }
     const here = this.queue.drain((job) => this.runJob(job, "here"), this.stagesHere(moduleJobs));
-    await Promise.all([...lanes, here, ...json]);
+    await Promise.all([...lanes, here, ...direct]);
     return this.results;
   }
 
@@ -98,7 +98,8 @@ class Production {
     const typesJobs: { index: number; item: TypesItem }[] = [];
     const moduleJobs: { index: number; item: ModuleItem }[] = [];
     const emitJobs: { index: number; render: () => Promise<string> }[] = [];
-    const json: Promise<void>[] = [];
+    // Files finished here without a queue: JSON values, and text kept as it is.
+    const direct: Promise<void>[] = [];
     this.plan.forEach((file, index) => {
       const reused = cache.get(file.key) ?? kept.get(file.path);
       if (reused !== undefined) this.done(index, reused);
@@ -108,18 +109,18 @@ class Production {
       else if ("formattedByDefault" in file.render) {
         const text = file.render.formattedByDefault;
         if (formatter.formatsByDefault(file.path) && !text.includes("\r"))
-          json.push(this.keepFormatted(index, text));
+          direct.push(this.keepFormatted(index, text));
         else emitJobs.push({ index, render: () => Promise.resolve(text) });
       } else {
         const value = file.render.json;
-        json.push(
+        direct.push(
           times
             .measure("format", () => formatter.formatJson(file.path, value))
             .then((formatted) => this.done(index, formatted.content)),
         );
       }
     });
-    return { typesJobs, moduleJobs, emitJobs, json };
+    return { typesJobs, moduleJobs, emitJobs, direct };
   }
 
   /** Text already in the layout prettier would print: kept as it is (and checked when the printers are). */

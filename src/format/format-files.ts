@@ -42,6 +42,9 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
  */
 const TS_PARSER = "babel-ts";
 
+/** `optionsKey` of a TypeScript file no project config changes: prettier's defaults, flowgen's parser. */
+const DEFAULT_TS_OPTIONS_KEY = JSON.stringify({ ...BASE_OPTIONS, parser: TS_PARSER });
+
 /** Paths whose options stand for the folder's in the fingerprint: one per kind of file flowgen writes. */
 const PROBES = ["index.ts", "openapi.json", "package.json"];
 
@@ -123,8 +126,7 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     prepare: async (paths) => void (await Promise.all(paths.map(resolve))),
     optionsFor,
     optionsKey,
-    formatsByDefault: (filePath) =>
-      ref.own && optionsKey(filePath) === JSON.stringify({ ...BASE_OPTIONS, parser: TS_PARSER }),
+    formatsByDefault: (filePath) => ref.own && optionsKey(filePath) === DEFAULT_TS_OPTIONS_KEY,
     layoutFor: (filePath) => (ref.own ? codeLayoutFor(optionsFor(filePath)) : undefined),
     async formatJson(filePath, value) {
       const options = optionsFor(filePath);
