@@ -1,16 +1,15 @@
-import { readdir, readFile, rm, mkdir, writeFile } from "node:fs/promises";
+import { readFile, rm, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { renderProject } from "../src/generate.js";
 import { diffOutput } from "../src/write/write-output.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
+import { GOLDEN, goldenCases } from "./helpers/golden-cases.js";
 import { outputPatch } from "./helpers/output-patch.js";
 import { banner } from "../src/emit/banner.js";
 import { RUNTIME_DIR } from "../src/emit/runtime-exports.js";
 import { readRuntimeTemplates } from "../src/runtime-templates.js";
-
-const GOLDEN = path.join(REPO_ROOT, "test/golden");
 
 /** Fails with the unified diff itself as the message: vitest's own diff of a patch against "" would prefix every line again. */
 function expectSameTree(patch: string): void {
@@ -78,9 +77,7 @@ describe("the repo's own generated/", () => {
 });
 
 describe("golden output", async () => {
-  const cases = (await readdir(GOLDEN, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+  const cases = await goldenCases();
 
   // The runtime is left out of golden trees (the next test checks it is copied as it is), so their diffs show the emitter's changes only.
   it.each(cases)(

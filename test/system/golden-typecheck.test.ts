@@ -1,15 +1,11 @@
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { GOLDEN, goldenCases } from "../helpers/golden-cases.js";
+import { tempProject } from "../helpers/temp-dir.js";
 import { typecheck } from "../helpers/typecheck.js";
 
-const GOLDEN = path.join(REPO_ROOT, "test/golden");
-
 describe("golden output, compiled", async () => {
-  const cases = (await readdir(GOLDEN, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+  const cases = await goldenCases();
 
   it.each(cases)(
     "%s: the expected tree type-checks under NodeNext and Bundler",
