@@ -42,8 +42,14 @@ const JSON_NEUTRAL_OPTIONS = new Set<string>([
  */
 const TS_PARSER = "babel-ts";
 
-/** `optionsKey` of a TypeScript file no project config changes: prettier's defaults, flowgen's parser. */
-const DEFAULT_TS_OPTIONS_KEY = JSON.stringify({ ...BASE_OPTIONS, parser: TS_PARSER });
+/** The options of a TypeScript file no project config changes: prettier's defaults, flowgen's parser. */
+export const DEFAULT_TS_OPTIONS: Readonly<Prettier.Options> = {
+  ...BASE_OPTIONS,
+  parser: TS_PARSER,
+};
+
+/** `optionsKey` of such a file. */
+const DEFAULT_TS_OPTIONS_KEY = JSON.stringify(DEFAULT_TS_OPTIONS);
 
 /** Paths whose options stand for the folder's in the fingerprint: one per kind of file flowgen writes. */
 const PROBES = ["index.ts", "openapi.json", "package.json"];

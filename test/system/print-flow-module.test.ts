@@ -10,20 +10,9 @@ import { loadSpecs } from "../../src/spec/load-specs.js";
 import { ts as typescript } from "../../src/types/openapi-typescript-entry.js";
 import { syntheticSpecs } from "../helpers/synthetic-specs.js";
 import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { DEFAULT_TS_OPTIONS } from "../../src/format/format-files.js";
 
-const DEFAULTS: prettier.Options = {
-  printWidth: 80,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: false,
-  quoteProps: "as-needed",
-  trailingComma: "all",
-  bracketSpacing: true,
-  arrowParens: "always",
-  endOfLine: "lf",
-  parser: "babel-ts",
-};
+const DEFAULTS: prettier.Options = DEFAULT_TS_OPTIONS;
 const PLAIN: EmitOptions = { baseUrl: undefined, validators: false };
 // ts-morph's TypeScript (the main thread's) and the typescript package (the worker threads').
 const PARSERS = [tsMorph.ts as unknown as typeof typescript, typescript];

@@ -12,20 +12,9 @@ import { openapiTypescript, ts } from "../../src/types/openapi-typescript-entry.
 import { randomDocuments } from "../helpers/random-schemas.js";
 import { syntheticSpecs } from "../helpers/synthetic-specs.js";
 import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
+import { DEFAULT_TS_OPTIONS } from "../../src/format/format-files.js";
 
-const DEFAULTS: prettier.Options = {
-  printWidth: 80,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: false,
-  quoteProps: "as-needed",
-  trailingComma: "all",
-  bracketSpacing: true,
-  arrowParens: "always",
-  endOfLine: "lf",
-  parser: "babel-ts",
-};
+const DEFAULTS: prettier.Options = DEFAULT_TS_OPTIONS;
 
 interface TypesFile {
   readonly name: string;
