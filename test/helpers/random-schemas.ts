@@ -1,3 +1,5 @@
+import { seededRandom } from "./seeded-random.js";
+
 /**
  * Deterministic random OpenAPI documents for comparing printers with prettier: schemas of every
  * kind openapi-typescript renders (objects, maps, arrays, tuples, unions, intersections, enums,
@@ -8,12 +10,7 @@
  * for (const document of randomDocuments(50, 3)) check(document);
  */
 export function randomDocuments(count: number, seed: number): Record<string, unknown>[] {
-  let state = seed;
-  const random = () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const { next: random, pick } = seededRandom(seed);
   const names = [
     "id",
     "a",

@@ -1,3 +1,5 @@
+import { seededRandom } from "./seeded-random.js";
+
 /**
  * A deterministic project of many varied flow specs, for tests that need output at scale: long
  * names (unions and arrays that must wrap), descriptions with awkward characters, nullable values,
@@ -7,12 +9,7 @@
  * await writeFiles(dir, syntheticSpecs(120));
  */
 export function syntheticSpecs(count: number, seed = 7): Record<string, unknown> {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const { next, pick } = seededRandom(seed);
   const words = [
     "id",
     "name",

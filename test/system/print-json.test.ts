@@ -4,6 +4,7 @@ import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { printJson, type JsonLayout } from "../../src/format/print-json.js";
 import { REPO_ROOT } from "../helpers/temp-dir.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 const DEFAULT_LAYOUT: JsonLayout = {
   printWidth: 80,
@@ -27,12 +28,7 @@ function prettierJson(value: unknown, options: prettier.Options = {}) {
 
 /** A small deterministic generator of awkward JSON: long and short arrays, wide characters, escapes, numbers. */
 function randomJson(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const { next, pick } = seededRandom(seed);
   const words = [
     "a",
     "type",
