@@ -72,24 +72,47 @@ class Production {
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
     const { pool } = this.context;
     const { typesJobs, moduleJobs, emitJobs, direct } = this.sortPlan();
-    // Types first: the pool's threads work on them while this thread emits and takes the modules.
-    for (const batch of this.batches(typesJobs))
-      this.queue.push({ stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) });
+    const types = this.batches(typesJobs).map((batch): Job => ({
+      stage: "types",
+      indexes: indexesOf(batch),
+      items: itemsOf(batch),
+    }));
+    // Without threads, this one takes the types first.
+    if (pool.threads === 0) for (const job of types) this.queue.push(job);
     for (const batch of this.batches(moduleJobs))
       this.queue.push({ stage: "module", indexes: indexesOf(batch), items: itemsOf(batch) });
     const emitting = this.queue.producing();
-    // As many batches in flight as the pool's threads hold, so none waits for this thread between batches.
-    const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, () =>
-      this.queue.drain((job) => this.runJob(job, "pool")),
-    );
+    const typed = pool.threads === 0 ? Promise.resolve() : this.typesOnThreads(types);
+    // Then the threads help with what is left, as many batches in flight as they hold, so none waits for this thread between batches.
+    const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, async () => {
+      await typed;
+      await this.queue.drain((job) => this.runJob(job, "pool"));
+    });
+    // After the lanes have handed the threads their first batches: openapi.json takes a while.
+    const finished = direct.map((finish) => finish());
     try {
       await this.emit(emitJobs);
     } finally {
       emitting.done();
     }
     const here = this.queue.drain((job) => this.runJob(job, "here"), this.stagesHere(moduleJobs));
-    await Promise.all([...lanes, here, ...direct]);
+    await Promise.all([...lanes, here, ...finished]);
     return this.results;
+  }
+
+  /**
+   * Every types batch goes to the pool's threads at once: only they render types, and a thread
+   * that holds its next batches keeps working while this one cannot hear its answers (loading
+   * ts-morph, collecting garbage, printing openapi.json).
+   */
+  private async typesOnThreads(jobs: readonly Job[]): Promise<void> {
+    // Types that prettier has to format come back as format jobs for the queue.
+    const typing = this.queue.producing();
+    try {
+      await Promise.all(jobs.map((job) => this.runJob(job, "pool")));
+    } finally {
+      typing.done();
+    }
   }
 
   /** Files taken from the cache or the output folder are done; the rest, by how each is rendered. */
@@ -99,7 +122,7 @@ class Production {
     const moduleJobs: { index: number; item: ModuleItem }[] = [];
     const emitJobs: { index: number; render: () => Promise<string> }[] = [];
     // Files finished here without a queue: JSON values, and text kept as it is.
-    const direct: Promise<void>[] = [];
+    const direct: (() => Promise<void>)[] = [];
     this.plan.forEach((file, index) => {
       const reused = cache.get(file.key) ?? kept.get(file.path);
       if (reused !== undefined) this.done(index, reused);
@@ -109,11 +132,11 @@ class Production {
       else if ("formattedByDefault" in file.render) {
         const text = file.render.formattedByDefault;
         if (formatter.formatsByDefault(file.path) && !text.includes("\r"))
-          direct.push(this.keepFormatted(index, text));
+          direct.push(() => this.keepFormatted(index, text));
         else emitJobs.push({ index, render: () => Promise.resolve(text) });
       } else {
         const value = file.render.json;
-        direct.push(
+        direct.push(() =>
           times
             .measure("format", () => formatter.formatJson(file.path, value))
             .then((formatted) => this.done(index, formatted.content)),
@@ -187,11 +210,12 @@ class Production {
     if (job.stage === "module") {
       const task = { stage: "module", items: job.items, options, prettier } as const;
       try {
-        const texts = await times.measure("emit", async () =>
-          where === "pool"
-            ? pool.run(task)
-            : (await import("./emit/emit-modules.js")).emitModules(task),
-        );
+        const texts = await times.measure("emit", async () => {
+          if (where === "pool") return pool.run(task);
+          const { emitModules } = await import("./emit/emit-modules.js");
+          await letThreadsIn();
+          return emitModules(task);
+        });
         job.indexes.forEach((index, i) => this.done(index, texts[i] as string));
       } catch (error) {
         for (const index of job.indexes)
@@ -224,8 +248,7 @@ class Production {
         import("./format/format-modules.js"),
         import("./emit/ts-morph-entry.js"),
       ]);
-      // Formatting works without giving way to the event loop: let the pool's answers in first, so its threads get their next batches.
-      await new Promise((resolve) => setImmediate(resolve));
+      await letThreadsIn();
       // ts-morph's own TypeScript, loaded for emit anyway, parses the modules here.
       return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS, prettier);
     });
@@ -242,6 +265,15 @@ class Production {
   private pathOf(index: number): string {
     return (this.plan[index] as Planned).path;
   }
+}
+
+/**
+ * Emitting and formatting on this thread never give way to the event loop, and awaiting the next
+ * job only runs microtasks: without this, the pool's answers wait until this thread has no work
+ * left, and its threads sit idle meanwhile instead of getting their next batches.
+ */
+function letThreadsIn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function indexesOf(jobs: readonly { index: number }[]): number[] {

@@ -29,8 +29,11 @@ export function inThreadPool(): StagePool {
   };
 }
 
-/** Tasks each pool thread holds at once. */
+/** Tasks each pool thread holds at once, besides the types batches (all handed over at once). */
 export const TASKS_IN_FLIGHT = 4;
+
+/** How many tasks tinypool lets a thread hold: the run decides how many it hands over. */
+const TASKS_PER_THREAD = 1024;
 
 /**
  * One worker thread per core besides this one (at least one), each loading openapi-typescript and
@@ -45,12 +48,13 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
   const { Tinypool } = await import("tinypool");
   const threads = Math.max(1, availableParallelism() - 1);
   // Tasks are handed to a thread while it still works on earlier ones: this thread, busy formatting,
-  // does not have to hear of each finished task before the next one can start.
+  // does not have to hear of each finished task before the next one can start. How many is the
+  // run's choice (produce-files.ts), so tinypool's own limit is out of its way.
   const pool = new Tinypool({
     filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)),
     minThreads: threads,
     maxThreads: threads,
-    concurrentTasksPerWorker: TASKS_IN_FLIGHT,
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
   });
   return {
     threads,
