@@ -102,24 +102,36 @@ function firstJsonKey(text: string): string | undefined {
 function scanJson(text: string, limit: number): { runaway: number | undefined; keys: number } {
   let depth = 0;
   let keys = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // backslash: skip the escaped character
-      else if (c === 34) {
-        inString = false;
-        let next = i + 1;
-        while (isJsonWhitespace(text.charCodeAt(next))) next++;
-        if (text.charCodeAt(next) === 58) keys++;
-      }
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
+    if (c === 34) {
+      // Strings are most of a spec's text: jump to their closing quote.
+      i = closingQuote(text, i);
+      if (i < 0) break;
+      let next = i + 1;
+      while (isJsonWhitespace(text.charCodeAt(next))) next++;
+      if (text.charCodeAt(next) === 58) keys++;
+    } else if (c === 123 || c === 91) {
       if (++depth > limit) return { runaway: i, keys };
     } else if (c === 125 || c === 93) depth--;
   }
   return { runaway: undefined, keys };
+}
+
+/**
+ * The offset of the quote that closes the string opened at `open`, or -1: the next quote not
+ * escaped, that is, not after an odd run of backslashes. Each run is counted once, by the quote
+ * after it, so the scan stays linear.
+ */
+function closingQuote(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 function isJsonWhitespace(c: number): boolean {
