@@ -43,10 +43,8 @@ export function hashContent(content: string): string {
 export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
   const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
   const entries = sources.flows.map((flow) => {
-    const reached = findSharedFiles(flow.relPath, flow.text, shared).flatMap((relPath) => [
-      relPath,
-      shared.get(relPath) ?? "",
-    ]);
+    const reachable = shared.size === 0 ? [] : findSharedFiles(flow.relPath, flow.text, shared);
+    const reached = reachable.flatMap((relPath) => [relPath, shared.get(relPath) ?? ""]);
     return [
       flow.relPath,
       hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached),

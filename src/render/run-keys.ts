@@ -93,13 +93,14 @@ export function createRunKeys(
   const { fingerprint, salt } = stamp;
   // The rules decide what a check refuses: a run under other rules is another run.
   const rulesKey = JSON.stringify(Object.entries(rules ?? {}).sort());
-  const run = `run:${hashParts(salt, rulesKey, ...sources.flows.flatMap((s) => [s.relPath, s.text]), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
+  // Each flow's hash covers its text (read once: specs can be large); shared files, even those no flow reaches, are checked too.
+  const inputs = hashFlowInputs(fingerprint, sources);
+  const run = `run:${hashParts(salt, rulesKey, ...Object.entries(inputs).flat(), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
   return {
     fingerprint,
     run,
     manifest: hashParts(run, MANIFEST_PATH),
     hashFlows: () => {
-      const inputs = hashFlowInputs(fingerprint, sources);
       const checks = Object.values(inputs).map((hash) =>
         hashParts(salt, "checked", rulesKey, hash),
       );
