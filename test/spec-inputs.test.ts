@@ -278,13 +278,13 @@ describe("JSON spec files: parsed without a position tree unless one is needed",
 
   it("reads runs of backslashes before a quote, and brackets inside strings, as JSON does", () => {
     // An even run ends the string; an odd run escapes the quote.
-    expect(issuesOf('{"a\\\\": 1, "a\\\\": 2}')).toHaveLength(1);
-    expect(issuesOf('{"a\\\\\\\"": 1, "a\\\\\\\"": 2}')).toHaveLength(1);
-    expect(issuesOf('{"a\\\\": 1, "a\\\\\\\"": 2}')).toEqual([]);
+    expect(issuesOf(String.raw`{"a\\": 1, "a\\": 2}`)).toHaveLength(1);
+    expect(issuesOf(String.raw`{"a\\\"": 1, "a\\\"": 2}`)).toHaveLength(1);
+    expect(issuesOf(String.raw`{"a\\": 1, "a\\\"": 2}`)).toEqual([]);
     const brackets = "[".repeat(4 * MAX_NESTING_DEPTH + 1);
     expect(issuesOf(JSON.stringify({ a: brackets, b: `\\${brackets}` }))).toEqual([]);
     expect(issuesOf(`{"a": "x", "b": ${brackets}`)).toEqual([
-      "a.json:1:528: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into \"$defs\" and \"$ref\" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
+      'a.json:1:528: values nest more than 128 levels deep here, flowgen\'s limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep',
     ]);
   });
 

@@ -68,6 +68,29 @@ describe("checkSpecs with trusted flows", () => {
   });
 });
 
+describe("checkSpecs with flows this machine's cache saw pass (parsedBefore)", () => {
+  // Text no check would pass: a key twice in one object. The cache can only say this of text that passed.
+  const repeated = `{"input": {"type": "object"}, "output": {"type": "object"}, "output": {"type": "object"}}`;
+
+  it("parses them without looking for repeated keys again; flows trusted on the manifest's word get that check", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": repeated,
+      "specs/@acme/search.json": search,
+    });
+    const sources = await readSpecFiles("specs", dir);
+    const trusted = new Set(["@acme/qa.json"]);
+    const cached = checkSpecs(sources, { trusted, parsedBefore: trusted });
+    expect(cached.ok && cached.specs.flows.map((flow) => flow.id)).toEqual([
+      "@acme/qa",
+      "@acme/search",
+    ]);
+    const manifestOnly = checkSpecs(sources, { trusted });
+    expect(manifestOnly.ok ? [] : report(manifestOnly.issues)).toEqual([
+      "specs/@acme/qa.json:1:61 #/output: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
+    ]);
+  });
+});
+
 describe("generate trusts the flows this machine checked, and the manifest only when told to", () => {
   async function generatedProject(): Promise<string> {
     const dir = await tempProject({

@@ -14,15 +14,18 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<LoadResult>
   // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
   const { checkSpecs } = await import("../spec/load-specs.js");
   const relPaths = Object.keys(flows.inputs);
+  const parsedBefore = new Set(
+    relPaths.filter((_, i) => cache.get(flows.checks[i] ?? "") !== undefined),
+  );
   const trusted = new Set(
     relPaths.filter(
-      (relPath, i) =>
-        cache.get(flows.checks[i] ?? "") !== undefined ||
+      (relPath) =>
+        parsedBefore.has(relPath) ||
         (run.reusable !== undefined && flows.inputs[relPath] === run.reusable.flows[relPath]),
     ),
   );
   const checked = run.times.measure("checks", () =>
-    checkSpecs(sources, { trusted, rules: run.options.rules }),
+    checkSpecs(sources, { trusted, parsedBefore, rules: run.options.rules }),
   );
   // The cache entry of a flow that passed keeps its warnings: a run that trusts it says them again.
   const warnings = [

@@ -70,6 +70,12 @@ export interface CheckOptions {
    * checks (spec keys, schemas, `$ref`s, root types, values, examples, cycles) are skipped.
    */
   readonly trusted?: ReadonlySet<string> | undefined;
+  /**
+   * Of the trusted specs, those this machine's render cache saw pass, with the text they have
+   * now: JSON is parsed without looking for repeated keys or values nested too deep again. A
+   * manifest is the word of whoever committed it, so its flows get those checks.
+   */
+  readonly parsedBefore?: ReadonlySet<string> | undefined;
   /** Severities the project chose (the config file's `rules`); defaults for the rest. */
   readonly rules?: Rules | undefined;
 }
@@ -82,9 +88,9 @@ export interface CheckOptions {
  */
 export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): LoadResult {
   const checking = parseSources(sources, options);
-  const validators = specFileValidators();
-  const flows = checkFlowFiles(checking, sources.flows, validators);
-  checkSharedFiles(checking, sources.shared, validators);
+  // Compiled when a file is checked (once per process): a run that trusts every flow needs none.
+  const flows = checkFlowFiles(checking, sources.flows, specFileValidators);
+  checkSharedFiles(checking, sources.shared, specFileValidators);
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
   // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
   // recurse forever on a cycle that never steps into the data.
@@ -119,6 +125,7 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
     const kind = flowFiles.has(source.relPath) ? "flow" : "shared";
     const parsed = parseDocument(source.displayPath, source.text, {
       quotable: (firstKey) => opensLike(kind, firstKey, SPEC_KEYS),
+      checked: options.parsedBefore?.has(source.relPath),
     });
     if (parsed.ok && !looksLikeSpec(kind, parsed.document.value, SPEC_KEYS)) {
       brokenFiles.add(source.relPath);
@@ -169,7 +176,7 @@ function locateIn(checking: Checking, relPath: string): (finding: Finding) => Is
 function checkFlowFiles(
   checking: Checking,
   sources: readonly FlowSource[],
-  validators: SpecFileValidators,
+  validators: () => SpecFileValidators,
 ): FlowSpec[] {
   const flows: FlowSpec[] = [];
   for (const source of sources) {
@@ -180,7 +187,12 @@ function checkFlowFiles(
       flows.push(toFlowSpec(source, spec));
       continue;
     }
-    const found = checkFlowFile(entry.document.value, source, validators.flowFile, checking.index);
+    const found = checkFlowFile(
+      entry.document.value,
+      source,
+      validators().flowFile,
+      checking.index,
+    );
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
     else flows.push(toFlowSpec(source, spec));
@@ -191,12 +203,12 @@ function checkFlowFiles(
 function checkSharedFiles(
   checking: Checking,
   sources: readonly SpecSource[],
-  validators: SpecFileValidators,
+  validators: () => SpecFileValidators,
 ): void {
   for (const source of sources) {
     const value = checking.index.files.get(source.relPath);
     if (value === undefined) continue;
-    const found = checkSharedFile(value, source.relPath, validators.ajv, checking.index);
+    const found = checkSharedFile(value, source.relPath, validators().ajv, checking.index);
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
   }

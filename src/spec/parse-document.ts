@@ -32,6 +32,11 @@ export interface ParseOptions {
    * messages. Default: every file may be quoted.
    */
   readonly quotable?: ((firstKey: string | undefined) => boolean) | undefined;
+  /**
+   * The text passed these checks before, as it is now (this flowgen's cache says so): JSON is
+   * parsed without looking for repeated keys or values nested too deep again. Default false.
+   */
+  readonly checked?: boolean | undefined;
 }
 
 type Parsed =
@@ -58,7 +63,12 @@ export const MAX_YAML_ALIASES = 1000;
  */
 export function parseDocument(file: string, text: string, options: ParseOptions = {}): ParseResult {
   const quotable = options.quotable ?? (() => true);
-  const parsed = /\.ya?ml$/i.test(file)
+  const yaml = /\.ya?ml$/i.test(file);
+  if (!yaml && options.checked === true) {
+    const checked = parseCheckedJson(text.replace(/^\uFEFF/, ""));
+    if (checked !== undefined) return { ok: true, document: checked };
+  }
+  const parsed = yaml
     ? parseYaml(file, text, quotable)
     : parseJson(file, text.replace(/^\uFEFF/, ""));
   if (!parsed.ok) {
@@ -177,15 +187,30 @@ function parseJson(file: string, text: string): Parsed {
     return parseJsonTree(file, text, firstKey);
   }
   if (countKeys(value) !== keys) return parseJsonTree(file, text, firstKey);
+  return { ok: true, document: { value, firstKey, locate: lazyLocator(text) } };
+}
+
+/** JSON checked before: `JSON.parse` alone (undefined if it throws: then the full parse says why). */
+function parseCheckedJson(text: string): ParsedDocument | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+  return { value, firstKey: firstJsonKey(text), locate: lazyLocator(text) };
+}
+
+/** Finds positions through a position tree, built when first asked. */
+function lazyLocator(text: string): ParsedDocument["locate"] {
   let locator: ParsedDocument["locate"] | undefined;
-  const locate = (pointer: string) => {
+  return (pointer) => {
     locator ??= locatorOf(
       jsonc.parseTree(text, [], { allowTrailingComma: false, disallowComments: true }),
       lineStarts(text),
     );
     return locator(pointer);
   };
-  return { ok: true, document: { value, firstKey, locate } };
 }
 
 /** Parses with a position tree, to report syntax errors and repeated keys where they are. */
