@@ -124,8 +124,11 @@ class Production {
     // Files finished here without a queue: JSON values, and text kept as it is.
     const direct: (() => Promise<void>)[] = [];
     this.plan.forEach((file, index) => {
-      const reused = cache.get(file.key) ?? kept.get(file.path);
-      if (reused !== undefined) this.done(index, reused);
+      const cached = cache.get(file.key);
+      const keptFile = cached === undefined ? kept.get(file.path) : undefined;
+      if (cached !== undefined) this.done(index, cached);
+      // Kept on the manifest's word (--trust-manifest): not cached, so no later run takes it as rendered.
+      else if (keptFile !== undefined) this.done(index, keptFile, { cache: false });
       else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
       else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
       else if ("module" in file.render) moduleJobs.push({ index, item: file.render.module });
@@ -255,9 +258,9 @@ class Production {
     job.indexes.forEach((index, i) => this.done(index, formatted[i] as string));
   }
 
-  private done(index: number, content: string): void {
+  private done(index: number, content: string, options = { cache: true }): void {
     const file = this.plan[index] as Planned;
-    this.context.cache.set(file.key, content);
+    if (options.cache) this.context.cache.set(file.key, content);
     this.results[index] = { status: "fulfilled", value: { path: file.path, content } };
     this.context.times.produced(++this.produced, this.plan.length);
   }

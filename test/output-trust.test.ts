@@ -135,6 +135,24 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     await rm(path.join(clone, "flowgen.config.json"));
   });
 
+  it("what a --trust-manifest run keeps from the output folder is not cached as rendered: a later run without it still finds the forgery", async () => {
+    const clone = await freshClone(await authorsProject());
+    await injectWithForgedManifest(clone);
+    // One spec edited: that flow is rendered, and the forged client is kept on the manifest's word.
+    const spec = path.join(clone, "specs/@acme/search.json");
+    const parsed = JSON.parse(await readFile(spec, "utf8")) as Record<string, unknown>;
+    await writeFile(spec, JSON.stringify({ ...parsed, description: "Edited." }, null, 2));
+    const trusting = await runCli(clone, "generate", "--trust-manifest");
+    expect(trusting.code).toBe(0);
+    expect(await readFile(path.join(clone, "generated/@acme/qa.ts"), "utf8")).toContain(
+      "attacker.example",
+    );
+
+    const checked = await runCli(clone, "generate", "--check");
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain("changed  generated/@acme/qa.ts");
+  });
+
   it("a cache this machine wrote is reused; with the machine's secret inside the project, none is", async () => {
     // The author's machine: the whole project, with the render cache its run left.
     const own = await copyProject(await authorsProject());
