@@ -27,17 +27,29 @@ export const JSON_LAYOUT_OPTIONS = ["printWidth", "tabWidth", "useTabs", "endOfL
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
-/** What every step of one `printJson` call needs: the layout and the strings it implies. */
+/** What every step of one `printJson` call needs: the layout, the strings it implies, the output. */
 interface JsonPrinter {
   readonly layout: JsonLayout;
   /** One level of indentation. */
   readonly unit: string;
   readonly eol: string;
+  /** The line break and indentation that start a line at each depth, made once. */
+  readonly lineStarts: string[];
+  /** The text so far, in pieces joined once at the end. */
+  readonly out: string[];
 }
 
 export function printJson(value: unknown, layout: JsonLayout): string {
-  const printer: JsonPrinter = { layout, unit: indentUnit(layout), eol: lineEnding(layout) };
-  return printNode(printer, value as Json, 0, 0, 0) + printer.eol;
+  const printer: JsonPrinter = {
+    layout,
+    unit: indentUnit(layout),
+    eol: lineEnding(layout),
+    lineStarts: [],
+    out: [],
+  };
+  printNode(printer, value as Json, 0, 0, 0);
+  printer.out.push(printer.eol);
+  return printer.out.join("");
 }
 
 function indentUnit(layout: JsonLayout): string {
@@ -46,6 +58,11 @@ function indentUnit(layout: JsonLayout): string {
 
 function lineEnding(layout: JsonLayout): string {
   return layout.endOfLine === "crlf" ? "\r\n" : layout.endOfLine === "cr" ? "\r" : "\n";
+}
+
+/** A line break and the indentation of `depth`. */
+function lineStart(printer: JsonPrinter, depth: number): string {
+  return (printer.lineStarts[depth] ??= printer.eol + printer.unit.repeat(depth));
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -66,11 +83,11 @@ function printNode(
   depth: number,
   column: number,
   trailing: number,
-): string {
-  if (node === null || typeof node !== "object") return scalar(node);
-  if (Array.isArray(node))
-    return printArray(printer, node as readonly Json[], depth, column, trailing);
-  return printObject(printer, node as { readonly [key: string]: Json }, depth);
+): void {
+  if (node === null || typeof node !== "object") printer.out.push(scalar(node));
+  else if (Array.isArray(node))
+    printArray(printer, node as readonly Json[], depth, column, trailing);
+  else printObject(printer, node as { readonly [key: string]: Json }, depth);
 }
 
 /** A non-empty object puts each property on its own line. */
@@ -78,21 +95,24 @@ function printObject(
   printer: JsonPrinter,
   object: { readonly [key: string]: Json },
   depth: number,
-): string {
+): void {
   const keys = Object.keys(object);
-  if (keys.length === 0) return "{}";
-  const inner = printer.eol + printer.unit.repeat(depth + 1);
+  if (keys.length === 0) {
+    printer.out.push("{}");
+    return;
+  }
+  const inner = lineStart(printer, depth + 1);
   const start = columnsOf(printer, depth + 1);
-  let text = "{";
+  printer.out.push("{");
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const label = `${JSON.stringify(key)}: `;
     const column = start + widthOf(printer, label);
     const trailing = i < keys.length - 1 ? 1 : 0;
-    text += (i === 0 ? inner : `,${inner}`) + label;
-    text += printNode(printer, object[key] as Json, depth + 1, column, trailing);
+    printer.out.push(i === 0 ? inner : `,${inner}`, label);
+    printNode(printer, object[key] as Json, depth + 1, column, trailing);
   }
-  return text + closeLine(printer, depth, "}");
+  closeLine(printer, depth, "}");
 }
 
 /** An array on one line when it fits, else numbers wrapped like text, else one element per line. */
@@ -102,20 +122,25 @@ function printArray(
   depth: number,
   column: number,
   trailing: number,
-): string {
-  if (elements.length === 0) return "[]";
+): void {
+  if (elements.length === 0) {
+    printer.out.push("[]");
+    return;
+  }
   const oneLine = alwaysBreaks(elements) ? undefined : flatArray(elements);
   if (
     oneLine !== undefined &&
     column + widthOf(printer, oneLine) + trailing <= printer.layout.printWidth
-  )
-    return oneLine;
-  const inner = printer.eol + printer.unit.repeat(depth + 1);
-  const body =
-    oneLine !== undefined && elements.length > 1 && allNumbers(elements)
-      ? fillNumbers(printer, elements, columnsOf(printer, depth + 1), inner)
-      : printElements(printer, elements, depth, inner);
-  return `[${inner}${body}${closeLine(printer, depth, "]")}`;
+  ) {
+    printer.out.push(oneLine);
+    return;
+  }
+  const inner = lineStart(printer, depth + 1);
+  printer.out.push("[", inner);
+  if (oneLine !== undefined && elements.length > 1 && allNumbers(elements))
+    fillNumbers(printer, elements, columnsOf(printer, depth + 1), inner);
+  else printElements(printer, elements, depth, inner);
+  closeLine(printer, depth, "]");
 }
 
 /** One element per line, each starting the line after `inner`. */
@@ -124,15 +149,13 @@ function printElements(
   elements: readonly Json[],
   depth: number,
   inner: string,
-): string {
+): void {
   const start = columnsOf(printer, depth + 1);
-  let text = "";
   for (let i = 0; i < elements.length; i++) {
     const trailing = i < elements.length - 1 ? 1 : 0;
-    if (i > 0) text += `,${inner}`;
-    text += printNode(printer, elements[i] as Json, depth + 1, start, trailing);
+    if (i > 0) printer.out.push(`,${inner}`);
+    printNode(printer, elements[i] as Json, depth + 1, start, trailing);
   }
-  return text;
 }
 
 /** Numbers wrap like words: as many to a line as fit. */
@@ -141,29 +164,27 @@ function fillNumbers(
   numbers: readonly Json[],
   start: number,
   inner: string,
-): string {
-  let text = "";
+): void {
   let column = start;
   for (let i = 0; i < numbers.length; i++) {
     const item = scalar(numbers[i] as Json);
     const word = i < numbers.length - 1 ? `${item},` : item;
     if (i === 0) {
-      text = word;
+      printer.out.push(word);
       column += word.length;
     } else if (column + 1 + word.length <= printer.layout.printWidth) {
-      text += ` ${word}`;
+      printer.out.push(` ${word}`);
       column += 1 + word.length;
     } else {
-      text += inner + word;
+      printer.out.push(inner, word);
       column = start + word.length;
     }
   }
-  return text;
 }
 
 /** The line break and indentation before a closing bracket, and the bracket. */
-function closeLine(printer: JsonPrinter, depth: number, bracket: "]" | "}"): string {
-  return printer.eol + printer.unit.repeat(depth) + bracket;
+function closeLine(printer: JsonPrinter, depth: number, bracket: "]" | "}"): void {
+  printer.out.push(lineStart(printer, depth), bracket);
 }
 
 /** The one-line form of `node`, or undefined when it cannot be on one line (a non-empty object). */
