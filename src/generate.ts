@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { DiffReport } from "./diff/contract-diff.js";
+import { contractProvenance } from "./diff/contract-provenance.js";
 import { checkOutputContract } from "./diff/output-contract.js";
 import { RUNTIME_EXPORTS } from "./emit/runtime-exports.js";
 import { compareText, type Issue } from "./issues.js";
@@ -61,20 +62,25 @@ export type RenderResult =
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
   const times = options.times ?? createStageTimes();
   const sources = await times.measure("spec read", () => readSpecFiles(options.specs, options.cwd));
-  const rendered = await renderFiles(options, sources, times);
+  const { unchangedSince, ...rendered } = await renderFiles(options, sources, times);
   if (!rendered.ok) return rendered;
   const { contract, refused } = await times.measure("checks", () =>
-    checkOutputContract(options, sources, rendered.files),
+    checkOutputContract(options, sources, rendered.files, unchangedSince),
   );
   if (refused) return { ok: false, issues: refused, contract, warnings: rendered.warnings };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
 
+/** A render, and which flows' contracts an earlier `openapi.json` text shows as they are now (by flow id). */
+type Rendered = RenderResult & {
+  readonly unchangedSince?: (previous: string) => ReadonlySet<string>;
+};
+
 async function renderFiles(
   options: GenerateOptions,
   sources: SpecSources,
   times: StageTimes,
-): Promise<RenderResult> {
+): Promise<Rendered> {
   const opened = await openRun(options, sources, times);
   const remembered = await recallFiles(opened);
   if (remembered) return { ok: true, ...remembered };
@@ -93,7 +99,7 @@ async function renderFiles(
     const { warnings } = checked;
     const flowCount = model.flows.length;
     const files = await finishRun(run, { flows, plan, files: produced.files, flowCount, warnings });
-    return { ok: true, files, flowCount, warnings };
+    return { ok: true, files, flowCount, warnings, unchangedSince: unchangedFlows(run, flows) };
   } finally {
     await endThreads(run);
   }
@@ -156,6 +162,10 @@ async function finishRun(
     ),
   );
   cache.set(keys.manifest, manifestFile.content);
+  // Only a contract this machine rendered (or cached): one kept on the manifest's word is no evidence.
+  const contract = made.files.find((file) => file.path === "openapi.json");
+  if (contract !== undefined && cache.get(keyOf.get(contract.path) ?? "") === contract.content)
+    contractProvenance(cache, keys).record(contract.content, made.flows.inputs);
   rememberRun(cache, keys.run, {
     flowCount: made.flowCount,
     files: [
@@ -167,6 +177,15 @@ async function finishRun(
   });
   await cache.save();
   return [...made.files, manifestFile].sort((a, b) => compareText(a.path, b.path));
+}
+
+/** The flows (by id) whose inputs are the same as when this machine rendered an `openapi.json` text. */
+function unchangedFlows(run: Run, flows: FlowKeys): (previous: string) => ReadonlySet<string> {
+  const ids = new Map(run.sources.flows.map((flow) => [flow.relPath, `@${flow.org}/${flow.name}`]));
+  return (previous) => {
+    const relPaths = contractProvenance(run.cache, run.keys).unchangedSince(previous, flows.inputs);
+    return new Set([...relPaths].flatMap((relPath) => ids.get(relPath) ?? []));
+  };
 }
 
 function validatorIssue(error: ValidatorCompileError, specs: string): Issue {

@@ -21,11 +21,17 @@ export async function checkOutputContract(
   },
   sources: SpecSources,
   files: readonly OutputFile[],
+  unchangedSince?: (previous: string) => ReadonlySet<string>,
 ): Promise<{ contract?: DiffReport; refused?: Issue[] }> {
   const shown = (folder: string) =>
     path.relative(options.cwd, path.resolve(options.cwd, folder)).split(path.sep).join("/") || ".";
   const labels = { base: `${shown(options.out)}/openapi.json`, head: shown(options.specs) };
-  const contract = await diffWithOutput(path.resolve(options.cwd, options.out), files, labels);
+  const contract = await diffWithOutput(
+    path.resolve(options.cwd, options.out),
+    files,
+    labels,
+    unchangedSince,
+  );
   if (contract === undefined) return {};
   if (!options.failOnBreaking || contract.breaking === 0) return { contract };
   const specFiles = new Map(
@@ -40,6 +46,8 @@ export async function checkOutputContract(
 /**
  * Compares the contract a run rendered with the one in the output folder it is about to replace
  * (`generated/openapi.json`). Undefined when there is none yet, it is unreadable, or it is unchanged.
+ * `unchangedSince` names the flows whose contracts the previous text is known to show as they are
+ * now (this machine rendered it from the same inputs): those are not compared.
  *
  * @example
  * const report = await diffWithOutput("/repo/generated", files, { base: "generated/openapi.json", head: "specs" });
@@ -48,6 +56,7 @@ export async function diffWithOutput(
   outDir: string,
   files: readonly OutputFile[],
   labels: { base: string; head: string },
+  unchangedSince?: (previous: string) => ReadonlySet<string>,
 ): Promise<DiffReport | undefined> {
   const rendered = files.find((file) => file.path === "openapi.json")?.content;
   // Never through a link: a linked openapi.json is not flowgen's, and its content is not shown.
@@ -59,7 +68,9 @@ export async function diffWithOutput(
   } catch {
     return undefined;
   }
-  return diffContracts(base, JSON.parse(rendered), labels);
+  return diffContracts(base, JSON.parse(rendered), labels, {
+    unchanged: unchangedSince?.(previous),
+  });
 }
 
 /**
