@@ -117,13 +117,12 @@ function claimName(
 function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
   if (!isPlainObject(schema)) return schema;
   // A blank description says nothing, and documentation tools show it as an empty block.
-  const kept = Object.fromEntries(
-    Object.entries(schema).filter(
-      ([keyword, value]) =>
-        !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
-    ),
+  const mapped = mapSubschemas(
+    schema,
+    (sub) => rewriteSchema(scope, sub),
+    (keyword, value) =>
+      !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
   );
-  const mapped = mapSubschemas(kept, (sub) => rewriteSchema(scope, sub));
   if (typeof schema.$ref === "string") mapped.$ref = referToComponent(scope, schema.$ref);
   const mapping = discriminatorMapping(schema);
   if (mapping !== undefined) {

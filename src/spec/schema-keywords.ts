@@ -125,24 +125,37 @@ export function subschemasOf(schema: unknown, pointer: string): SubschemaVisit[]
   return found;
 }
 
-/** Rebuilds `schema` with every subschema passed through `map`; other keywords are copied as they are. */
+/** How each keyword that holds subschemas holds them. */
+const SUBSCHEMA_KINDS: ReadonlyMap<string, "one" | "array" | "map"> = new Map([
+  ...SCHEMA_VALUED.map((keyword) => [keyword, "one"] as const),
+  ...SCHEMA_ARRAY_VALUED.map((keyword) => [keyword, "array"] as const),
+  ...MAP_VALUED_OR_DEPENDENCIES.map((keyword) => [keyword, "map"] as const),
+]);
+
+/**
+ * Rebuilds `schema` with every subschema passed through `map`; other keywords are copied as they
+ * are. With `keep`, keywords it refuses are left out.
+ */
 export function mapSubschemas(
   schema: Record<string, unknown>,
   map: (sub: unknown) => unknown,
+  keep?: (keyword: string, value: unknown) => boolean,
 ): Record<string, unknown> {
+  const entries: [string, unknown][] = [];
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
+    if (keep === undefined || keep(keyword, value))
+      entries.push([keyword, mapKeyword(keyword, value, map)]);
+  }
   // fromEntries defines own properties, so keys such as "__proto__" stay plain data.
-  return Object.fromEntries(
-    Object.entries(schema).map(([keyword, value]) => [keyword, mapKeyword(keyword, value, map)]),
-  );
+  return Object.fromEntries(entries);
 }
 
 function mapKeyword(keyword: string, value: unknown, map: (sub: unknown) => unknown): unknown {
-  if ((SCHEMA_VALUED as readonly string[]).includes(keyword)) return map(value);
-  if ((SCHEMA_ARRAY_VALUED as readonly string[]).includes(keyword) && Array.isArray(value))
-    return value.map(map);
-  const isMapKeyword =
-    (SCHEMA_MAP_VALUED as readonly string[]).includes(keyword) || keyword === "dependencies";
-  if (!isMapKeyword || !isPlainObject(value)) return value;
+  const kind = SUBSCHEMA_KINDS.get(keyword);
+  if (kind === "one") return map(value);
+  if (kind === "array" && Array.isArray(value)) return value.map(map);
+  if (kind !== "map" || !isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([name, item]) => [
       name,
