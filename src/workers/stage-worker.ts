@@ -5,6 +5,8 @@ import { checkHandPrinted } from "../format/check-printers.js";
 import type { CodeLayout } from "../format/code-layout.js";
 import { printTypes } from "../format/print-types.js";
 import type { PrettierRef } from "../format/project-prettier.js";
+import type { ExamplesTask } from "../spec/check-examples.js";
+import type { SchemaFinding } from "../spec/schema-refs.js";
 import { flowTypeNodes } from "../types/flow-types.js";
 import { openapiTypescript, ts } from "../types/openapi-typescript-entry.js";
 
@@ -56,7 +58,7 @@ export interface ModuleTask {
 }
 
 /** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
-export type StageTask = TypesTask | ModuleTask | FormatTask;
+export type StageTask = TypesTask | ModuleTask | FormatTask | ExamplesTask;
 
 // A worker thread loads ts-morph as it starts too, while the main thread checks the specs: the
 // flow modules are emitted here, and a run that renders one module should not wait for the load.
@@ -67,13 +69,30 @@ if (!isMainThread) import("../emit/emit-modules.js").catch(() => undefined);
  * Runs one task: the types stage (openapi-typescript's declarations, printed in prettier's layout
  * by `printTypes` where it knows the shapes and options, else as unformatted text), the module
  * stage (flow modules emitted, then formatted) or the format stage (flow modules in prettier's
- * layout, the rest by prettier). Documents and flow models travel as JSON text: parsing it here
- * costs less than cloning objects.
+ * layout, the rest by prettier), or the example checks a run deferred (`runExamplesTask`).
+ * Documents and flow models travel as JSON text: parsing it here costs less than cloning objects.
  *
  * @example
  * const [types] = await runStageTask({ stage: "types", items: [{ header, document: JSON.stringify(doc) }], layout });
  */
-export default async function runStageTask(task: StageTask): Promise<TypesText[] | string[]> {
+export default function runStageTask(
+  task: StageTask,
+): Promise<TypesText[] | string[] | SchemaFinding[]> {
+  const run = previous.then(() => runTask(task));
+  previous = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The task before the last one handed in. A thread holds many tasks at once (the run hands over
+ * every types batch together), and tasks that took turns at each `await` would all hold their
+ * half-built declarations at the same time: they run one after another, in the order given.
+ */
+let previous: Promise<unknown> = Promise.resolve();
+
+async function runTask(task: StageTask): Promise<TypesText[] | string[] | SchemaFinding[]> {
+  if (task.stage === "examples")
+    return (await import("../spec/check-examples.js")).runExamplesTask(task);
   if (task.stage === "types") {
     const rendered: TypesText[] = [];
     for (const item of task.items) rendered.push(await renderTypesFile(item, task));
