@@ -87,15 +87,23 @@ async function renderFiles(
   const run = await trustRun(opened);
   try {
     const flows = run.keys.hashFlows();
-    const checked = await checkFlows(run, flows);
-    if (!checked.ok) return checked;
+    const checking = await checkFlows(run, flows);
+    if (!checking.ok) return checking;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
     const model = times.measure("model", () =>
-      buildModel(checked.specs, { reservedNames: RUNTIME_EXPORTS }),
+      buildModel(checking.specs, { reservedNames: RUNTIME_EXPORTS }),
     );
     const plan = planRun(run, model);
     const produced = await produceRun(run, plan);
-    if (!produced.ok) return { ...produced, warnings: checked.warnings };
+    // The examples, checked on a worker thread meanwhile: nothing is written unless they pass.
+    const checked = await times.measure("checks", () => checking.settle());
+    if (!checked.ok || !produced.ok) {
+      const issues = [
+        ...(checked.ok ? [] : checked.issues),
+        ...(produced.ok ? [] : produced.issues),
+      ];
+      return { ok: false, issues, warnings: checked.warnings };
+    }
     const { warnings } = checked;
     const flowCount = model.flows.length;
     const files = await finishRun(run, { flows, plan, files: produced.files, flowCount, warnings });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createAjv, schemaForAjv } from "../src/spec/ajv.js";
 import { createExampleScreen } from "../src/spec/example-screen.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
-import { loadSpecs } from "../src/spec/load-specs.js";
+import { runExamplesTask } from "../src/spec/check-examples.js";
+import { checkSpecs, loadSpecs } from "../src/spec/load-specs.js";
+import { readSpecFiles } from "../src/spec/read-spec-files.js";
 import type { SpecIndex } from "../src/spec/schema-refs.js";
 import { tempProject } from "./helpers/temp-dir.js";
 
@@ -170,6 +172,27 @@ describe("example checks", () => {
     );
     expect([...reported].sort()).toEqual(c.bad.map((_, i) => String(i)));
   });
+
+  it.each(CASES)(
+    "%s: deferred to a task (a worker thread's), the same problems are found",
+    async (_name, c) => {
+      const dir = await tempProject({
+        "specs/_shared/money.json": MONEY,
+        "specs/@acme/good.json": flowSpec(c.schema, c.good),
+        "specs/@acme/bad.json": flowSpec(c.schema, c.bad),
+      });
+      const sources = await readSpecFiles("specs", dir);
+      const direct = checkSpecs(sources);
+      const deferred = checkSpecs(sources, { deferExamples: true });
+      if (!deferred.ok || deferred.examples === undefined)
+        throw new Error("expected the example checks to be left to a task");
+      const placed = deferred.examples.place(deferred.examples.tasks.flatMap(runExamplesTask));
+      expect(placed.warnings).toEqual([]);
+      expect(sortIssues(placed.errors).map(formatIssue)).toEqual(
+        direct.ok ? [] : sortIssues(direct.issues).map(formatIssue),
+      );
+    },
+  );
 
   it.each(CASES)("%s: the screen passes only what Ajv passes", (_name, c) => {
     const spec = flowSpec(c.schema, []);

@@ -1,15 +1,28 @@
-import type { LoadResult } from "../spec/load-specs.js";
+import type { Issue } from "../issues.js";
+import type { DeferredExamples, LoadResult } from "../spec/load-specs.js";
+import type { SchemaFinding } from "../spec/schema-refs.js";
+import { inThreadPool } from "../workers/stage-pool.js";
 import type { Run } from "./open-run.js";
 import { readCheckEntry, rememberCheck, type FlowKeys } from "./run-keys.js";
 
 /**
+ * The checks of a run whose other checks passed, with the example checks still running on a
+ * worker thread: `settle` waits for them, and records in the cache the flows that passed.
+ */
+export type FlowChecks =
+  | Extract<LoadResult, { ok: false }>
+  | (Extract<LoadResult, { ok: true }> & { settle(): Promise<LoadResult> });
+
+/**
  * Checks the specs, but not those this machine's cache saw pass (or, trusted, the manifest
- * records): this flowgen checked them. Warnings include those their check entries kept.
+ * records): this flowgen checked them. Warnings include those their check entries kept. A run
+ * with worker threads has them check the examples while it renders (`settle` for the outcome).
  *
  * @example
- * const checked = await checkFlows(run, run.keys.hashFlows());
+ * const checking = await checkFlows(run, run.keys.hashFlows());
+ * if (checking.ok) await checking.settle();
  */
-export async function checkFlows(run: Run, flows: FlowKeys): Promise<LoadResult> {
+export async function checkFlows(run: Run, flows: FlowKeys): Promise<FlowChecks> {
   const { cache, sources } = run;
   // The checks load Ajv, YAML and JSONC parsers: not needed when the run key hit.
   const { checkSpecs } = await import("../spec/load-specs.js");
@@ -24,8 +37,9 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<LoadResult>
         (run.reusable !== undefined && flows.inputs[relPath] === run.reusable.flows[relPath]),
     ),
   );
+  const deferExamples = run.pool !== undefined;
   const checked = run.times.measure("checks", () =>
-    checkSpecs(sources, { trusted, parsedBefore, rules: run.options.rules }),
+    checkSpecs(sources, { trusted, parsedBefore, rules: run.options.rules, deferExamples }),
   );
   // The cache entry of a flow that passed keeps its warnings: a run that trusts it says them again.
   const warnings = [
@@ -35,10 +49,38 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<LoadResult>
     ),
   ];
   if (!checked.ok) return { ...checked, warnings };
-  const displayPaths = new Map(sources.flows.map((flow) => [flow.relPath, flow.displayPath]));
-  relPaths.forEach((relPath, i) => {
+  const examples = checkExamples(run, checked.examples);
+  const settle = async (): Promise<LoadResult> => {
+    const placed = checked.examples?.place(await examples) ?? { errors: [], warnings: [] };
+    const all = [...warnings, ...placed.warnings];
+    if (placed.errors.length > 0) return { ok: false, issues: placed.errors, warnings: all };
+    rememberChecks(run, flows, all);
+    return { ...checked, warnings: all };
+  };
+  return { ...checked, warnings, settle };
+}
+
+/** The deferred example checks, on the run's worker threads. */
+function checkExamples(
+  run: Run,
+  examples: DeferredExamples | undefined,
+): Promise<readonly SchemaFinding[]> {
+  if (examples === undefined) return Promise.resolve([]);
+  const found = (async () => {
+    const pool = (await run.pool) ?? inThreadPool();
+    const findings = await Promise.all(examples.tasks.map((task) => pool.run(task)));
+    return findings.flat();
+  })();
+  // Awaited by `settle`; a run that fails before it settles does not leave the rejection unheard.
+  found.catch(() => undefined);
+  return found;
+}
+
+/** Records that each flow passed the checks, with its own warnings. */
+function rememberChecks(run: Run, flows: FlowKeys, warnings: readonly Issue[]): void {
+  const displayPaths = new Map(run.sources.flows.map((flow) => [flow.relPath, flow.displayPath]));
+  Object.keys(flows.inputs).forEach((relPath, i) => {
     const own = warnings.filter((warning) => warning.file === displayPaths.get(relPath));
-    rememberCheck(cache, flows.checks[i] ?? "", own);
+    rememberCheck(run.cache, flows.checks[i] ?? "", own);
   });
-  return { ...checked, warnings };
 }

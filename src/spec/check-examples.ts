@@ -3,7 +3,48 @@ import { isPlainObject, joinPointer } from "../json-pointer.js";
 import { createAjv, schemaForAjv } from "./ajv.js";
 import { createExampleScreen, type ExampleScreen } from "./example-screen.js";
 import { fileUri } from "./file-uri.js";
+import { readNullable } from "./nullable.js";
+import { parseDocument } from "./parse-document.js";
 import type { SchemaFinding, SpecIndex } from "./schema-refs.js";
+
+/** A spec file's path under the specs folder and its text. */
+export interface SpecText {
+  readonly relPath: string;
+  readonly text: string;
+}
+
+/**
+ * The example checks of some flows as a task for another thread: the texts of the flow files and
+ * of every shared file (a schema may reach any), parsed there as the checks parsed them here.
+ */
+export interface ExamplesTask {
+  readonly stage: "examples";
+  readonly flows: readonly SpecText[];
+  readonly shared: readonly SpecText[];
+}
+
+/**
+ * Runs an `ExamplesTask`: `checkAllExamples` over the files it carries. They passed every other
+ * check already (`checkSpecs` defers only then).
+ *
+ * @example
+ * const findings = runExamplesTask({ stage: "examples", flows: [{ relPath, text }], shared: [] });
+ */
+export function runExamplesTask(task: ExamplesTask): SchemaFinding[] {
+  const files = new Map<string, unknown>();
+  const read = (source: SpecText, kind: "flow" | "shared") => {
+    const parsed = parseDocument(source.relPath, source.text, { checked: true });
+    if (parsed.ok) files.set(source.relPath, readNullable(parsed.document.value, kind));
+  };
+  for (const source of task.flows) read(source, "flow");
+  for (const source of task.shared) read(source, "shared");
+  const flowFiles = new Set(task.flows.map((flow) => flow.relPath));
+  const flows = task.flows.map(({ relPath }) => ({
+    relPath,
+    examples: examplesOf(files.get(relPath) as Record<string, unknown>),
+  }));
+  return checkAllExamples(flows, { files, flowFiles, brokenFiles: new Set() });
+}
 
 /**
  * Registers every shared schema file, and the input and output of each flow in `flows` under its
@@ -54,8 +95,8 @@ export function checkAllExamples(
   );
 }
 
-function examplesOf(spec: Record<string, unknown>): unknown[] {
-  return Array.isArray(spec.examples) ? spec.examples : [];
+function examplesOf(spec: Record<string, unknown> | undefined): unknown[] {
+  return Array.isArray(spec?.examples) ? spec.examples : [];
 }
 
 function passesScreen(screen: ExampleScreen, relPath: string, example: unknown): boolean {

@@ -1,7 +1,7 @@
 import { triageIssues, type Issue, type Rules } from "../issues.js";
 import { createAjv } from "./ajv.js";
 import { specFileValidators, type SpecFileValidators } from "./spec-file-validators.js";
-import { checkAllExamples } from "./check-examples.js";
+import { checkAllExamples, type ExamplesTask } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
@@ -41,9 +41,27 @@ export interface SpecSet {
   readonly index: SpecIndex;
 }
 
-/** `warnings`: problems whose rule says warn, found in the files checked (each run reports them again). */
+/**
+ * Example checks left for later (`deferExamples`): the task, which another thread can run, and
+ * what its findings are as problems of the files they are in, sorted by the rules.
+ */
+export interface DeferredExamples {
+  /** In tasks of a bounded number of flows: each parses its files again, and holds them only while it runs. */
+  readonly tasks: readonly ExamplesTask[];
+  place(findings: readonly SchemaFinding[]): { errors: Issue[]; warnings: Issue[] };
+}
+
+/**
+ * `warnings`: problems whose rule says warn, found in the files checked (each run reports them
+ * again). `examples`: the example checks still to make, when deferred.
+ */
 export type LoadResult =
-  | { readonly ok: true; readonly specs: SpecSet; readonly warnings: readonly Issue[] }
+  | {
+      readonly ok: true;
+      readonly specs: SpecSet;
+      readonly warnings: readonly Issue[];
+      readonly examples?: DeferredExamples | undefined;
+    }
   | {
       readonly ok: false;
       readonly issues: readonly Issue[];
@@ -78,6 +96,12 @@ export interface CheckOptions {
   readonly parsedBefore?: ReadonlySet<string> | undefined;
   /** Severities the project chose (the config file's `rules`); defaults for the rest. */
   readonly rules?: Rules | undefined;
+  /**
+   * Leave the example checks, the costly ones, to the caller (`LoadResult.examples`) when
+   * everything else passes: a run makes them on a worker thread while it renders. When anything
+   * else fails they are made here, so that every problem is reported at once. Default false.
+   */
+  readonly deferExamples?: boolean | undefined;
 }
 
 /**
@@ -97,14 +121,51 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   const { badFiles, index } = checking;
   if (sources.shared.every((s) => !badFiles.has(s.relPath) && !index.brokenFiles.has(s.relPath)))
     checkValues(checking, flows, sources.shared);
-  const { issues, warnings } = checking;
-  return issues.length > 0
-    ? { ok: false, issues, warnings }
-    : { ok: true, specs: { flows, index }, warnings };
+  const { issues, warnings, pendingExamples } = checking;
+  if (pendingExamples !== undefined && issues.length > 0) pendingExamples();
+  if (issues.length > 0) return { ok: false, issues, warnings };
+  const examples =
+    pendingExamples === undefined ? undefined : deferredExamples(checking, flows, sources.shared);
+  return { ok: true, specs: { flows, index }, warnings, examples };
+}
+
+/** Flows per example task: the files one parses are held while it runs. */
+const EXAMPLES_PER_TASK = 100;
+
+/** The example checks of the flows checked here, as tasks with the texts they read. */
+function deferredExamples(
+  checking: Checking,
+  flows: readonly FlowSpec[],
+  shared: readonly SpecSource[],
+): DeferredExamples | undefined {
+  const text = (relPath: string) => checking.documents.get(relPath)?.source.text ?? "";
+  const checked = flows.filter(
+    (flow) => !checking.trusted.has(flow.relPath) && flow.examples.length > 0,
+  );
+  if (checked.length === 0) return undefined;
+  const sharedTexts = shared.map(({ relPath }) => ({ relPath, text: text(relPath) }));
+  const tasks: ExamplesTask[] = [];
+  for (let i = 0; i < checked.length; i += EXAMPLES_PER_TASK)
+    tasks.push({
+      stage: "examples",
+      flows: checked
+        .slice(i, i + EXAMPLES_PER_TASK)
+        .map(({ relPath }) => ({ relPath, text: text(relPath) })),
+      shared: sharedTexts,
+    });
+  return {
+    tasks,
+    place: (findings) =>
+      triageIssues(
+        findings.map((finding) => locateIn(checking, finding.relPath)(finding)),
+        checking.rules,
+      ),
+  };
 }
 
 /** What one `checkSpecs` call has parsed and found so far. */
 interface Checking {
+  readonly deferExamples: boolean;
   readonly trusted: ReadonlySet<string>;
   readonly rules: Rules | undefined;
   readonly documents: ReadonlyMap<string, { source: SpecSource; document: ParsedDocument }>;
@@ -113,6 +174,8 @@ interface Checking {
   readonly warnings: Issue[];
   /** Files a check found errors in: their values are not checked. */
   readonly badFiles: Set<string>;
+  /** With `deferExamples`: the example checks, when the values stage got to them. */
+  pendingExamples?: () => void;
 }
 
 /** Parses every file; one that does not parse, or is not a spec, is broken and reported. */
@@ -140,6 +203,7 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
   }
   const files = new Map([...documents].map(([relPath, { document }]) => [relPath, document.value]));
   return {
+    deferExamples: options.deferExamples === true,
     trusted: options.trusted ?? new Set<string>(),
     rules: options.rules,
     documents,
@@ -241,7 +305,10 @@ function checkValues(
       fromSchemaFinding,
     ),
   );
-  report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
+  const examples = () =>
+    report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
+  if (checking.deferExamples) checking.pendingExamples = examples;
+  else examples();
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {

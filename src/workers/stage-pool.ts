@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import type { ExamplesTask } from "../spec/check-examples.js";
+import type { SchemaFinding } from "../spec/schema-refs.js";
 import type { FormatTask, ModuleTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
 
 /** Where stage tasks run: worker threads, or this thread. */
@@ -8,6 +10,7 @@ export interface StagePool {
   readonly threads: number;
   run(task: TypesTask): Promise<TypesText[]>;
   run(task: FormatTask | ModuleTask): Promise<string[]>;
+  run(task: ExamplesTask): Promise<SchemaFinding[]>;
   close(): Promise<void>;
 }
 

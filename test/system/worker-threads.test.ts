@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { CHECK_PRINTERS_VARIABLE } from "../../src/format/check-printers.js";
@@ -42,5 +42,23 @@ describe("a large project on worker threads", () => {
       readFileSync(path.join(dir, "generated", file.path), "utf8"),
     );
     expect(written).toEqual(result.files.map((file) => file.content));
+  });
+
+  it("checks the examples on a worker thread: a wrong one is still refused, and nothing written", async () => {
+    const flow = (q: unknown) => ({
+      input: { type: "object", properties: { q: { type: "string", format: "email" } } },
+      output: { type: "object" },
+      examples: [{ name: "one", input: { q }, output: {} }],
+    });
+    const specs: Record<string, unknown> = {};
+    for (let i = 0; i < POOL_THRESHOLD / 2; i++)
+      specs[`specs/@acme/flow-${i}.json`] = flow(`user${i}@example.com`);
+    const dir = await tempProject({ ...specs, "specs/@acme/flow-7.json": flow("not an email") });
+    const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
+    const generated = await built.generate({ cwd: dir, config: false });
+    expect(
+      generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
+    ).toEqual(["specs/@acme/flow-7.json invalid-example"]);
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
   });
 });
