@@ -37,6 +37,9 @@ export interface ProduceContext {
   readonly times: StageTimes;
 }
 
+/** Document characters of types batches handed to each thread ahead of its work (`typesOnThreads`). */
+const TYPES_BYTES_AHEAD = 8_000_000;
+
 /** Files per task handed to a thread: large enough that handing them over costs little, small enough to share the work evenly. */
 const BATCH_SIZE = 25;
 
@@ -101,15 +104,24 @@ class Production {
   }
 
   /**
-   * Every types batch goes to the pool's threads at once: only they render types, and a thread
-   * that holds its next batches keeps working while this one cannot hear its answers (loading
-   * ts-morph, collecting garbage, printing openapi.json).
+   * Types batches go to the pool's threads well ahead: only they render types, and a thread that
+   * holds its next batches keeps working while this one cannot hear its answers (loading ts-morph,
+   * collecting garbage, printing openapi.json). How far ahead is counted in document bytes, which
+   * a thread holds until it gets to them: all of a project of small flows, a few batches of large ones.
    */
   private async typesOnThreads(jobs: readonly Job[]): Promise<void> {
     // Types that prettier has to format come back as format jobs for the queue.
     const typing = this.queue.producing();
+    const total = jobs.reduce((sum, job) => sum + documentBytes(job), 0);
+    const average = Math.max(1, total / Math.max(1, jobs.length));
+    const ahead = Math.floor((TYPES_BYTES_AHEAD * this.context.pool.threads) / average);
+    const pending = [...jobs];
+    const lane = async (): Promise<void> => {
+      for (let job = pending.shift(); job !== undefined; job = pending.shift())
+        await this.runJob(job, "pool");
+    };
     try {
-      await Promise.all(jobs.map((job) => this.runJob(job, "pool")));
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs.length, ahead)) }, lane));
     } finally {
       typing.done();
     }
@@ -277,6 +289,14 @@ class Production {
  */
 function letThreadsIn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** How many characters of OpenAPI documents a types batch carries (0 for any other job). */
+function documentBytes(job: Job | undefined): number {
+  if (job?.stage !== "types") return 0;
+  let bytes = 0;
+  for (const item of job.items) bytes += item.document.length;
+  return bytes;
 }
 
 function indexesOf(jobs: readonly { index: number }[]): number[] {
