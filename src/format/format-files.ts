@@ -4,7 +4,7 @@ import type { OutputFile } from "../output-file.js";
 import { codeLayoutFor, OTHER_SYNTAX_OPTIONS, type CodeLayout } from "./code-layout.js";
 import { checkHandPrinted } from "./check-printers.js";
 import { findProjectPrettier, importPrettier, type PrettierRef } from "./project-prettier.js";
-import { createConfigResolver, readConfigSources } from "./project-root.js";
+import { createConfigResolver, optionsMayVary, readConfigSources } from "./project-root.js";
 import { JSON_LAYOUT_OPTIONS, printJson, type JsonLayout } from "./print-json.js";
 
 /**
@@ -106,6 +106,8 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     });
   };
   await Promise.all(PROBES.map(resolve));
+  // Resolving each output file's options is a prettier call per file: only when they could differ.
+  const perFile = await optionsMayVary(folder, prettier);
   const optionsFor = (filePath: string): Prettier.Options => ({
     ...(resolved.get(filePath) ??
       resolved.get(PROBES[filePath.endsWith(".ts") ? 0 : 1] as string) ??
@@ -129,7 +131,7 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
       PROBES.map(optionsKey),
     ]),
     format,
-    prepare: async (paths) => void (await Promise.all(paths.map(resolve))),
+    prepare: async (paths) => void (perFile ? await Promise.all(paths.map(resolve)) : undefined),
     optionsFor,
     optionsKey,
     formatsByDefault: (filePath) => ref.own && optionsKey(filePath) === DEFAULT_TS_OPTIONS_KEY,

@@ -86,6 +86,22 @@ export async function readConfigSources(
   return sources;
 }
 
+/**
+ * Whether files in `folder` could get options of their own: false when prettier finds no config
+ * file for it and no `.editorconfig` lies in it or above it (up to the filesystem's root, further
+ * than prettier reads). Then every file has the options prettier's defaults give its kind.
+ *
+ * @example
+ * if (!(await optionsMayVary("/home/me/app/generated", prettier))) console.log("one set of options");
+ */
+export async function optionsMayVary(folder: string, prettier: typeof Prettier): Promise<boolean> {
+  if ((await prettier.resolveConfigFile(path.join(folder, "index.ts"))) !== null) return true;
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".editorconfig"))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
 /** The config file prettier finds for `file`, and whether it lies in the project; undefined when there is none. */
 async function findProjectConfig(
   file: string,
