@@ -7,7 +7,7 @@ import { compareText, type Issue } from "./issues.js";
 import { buildManifest, MANIFEST_PATH } from "./manifest/output-manifest.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
-import { produceFiles, type Planned } from "./produce-files.js";
+import { isTypes, produceFiles, type Planned } from "./produce-files.js";
 import { checkFlows } from "./render/check-flows.js";
 import type { GenerateOptions } from "./render/generate-options.js";
 import { readKeptFiles } from "./render/manifest-output.js";
@@ -132,9 +132,21 @@ async function produceRun(
   const rendered = plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path));
   if (rendered.length >= POOL_THRESHOLD) run.pool ??= startThreads(run.options);
   const { formatter } = run.inputs;
-  await formatter.prepare([...rendered.map((file) => file.path), MANIFEST_PATH]);
+  // The types files' options first: their batches go to the threads before the rest are resolved.
+  await formatter.prepare(rendered.filter(isTypes).map((file) => file.path));
+  const others = [
+    ...rendered.filter((file) => !isTypes(file)).map((file) => file.path),
+    MANIFEST_PATH,
+  ];
   const pool = (await run.pool) ?? inThreadPool();
-  const settled = await produceFiles(plan, { cache, kept, formatter, pool, times: run.times });
+  const settled = await produceFiles(plan, {
+    cache,
+    kept,
+    formatter,
+    pool,
+    times: run.times,
+    prepare: () => formatter.prepare(others),
+  });
   const files: OutputFile[] = [];
   const issues: Issue[] = [];
   for (const outcome of settled) {

@@ -35,6 +35,11 @@ export interface ProduceContext {
   readonly formatter: Formatter;
   readonly pool: StagePool;
   readonly times: StageTimes;
+  /**
+   * Resolves the prettier options of the files other than types (a prettier call per file, in a
+   * project with a config): called once the types batches are handed over. Default: none to resolve.
+   */
+  readonly prepare?: () => Promise<void>;
 }
 
 /** Document characters of types batches handed to each thread ahead of its work (`typesOnThreads`). */
@@ -74,7 +79,7 @@ class Production {
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
     const { pool } = this.context;
-    const { typesJobs, moduleJobs, emitJobs, direct } = this.sortPlan();
+    const { typesJobs } = this.sortPlan("types");
     const types = this.batches(typesJobs).map((batch): Job => ({
       stage: "types",
       indexes: indexesOf(batch),
@@ -82,10 +87,15 @@ class Production {
     }));
     // Without threads, this one takes the types first.
     if (pool.threads === 0) for (const job of types) this.queue.push(job);
-    for (const batch of this.batches(moduleJobs))
-      this.queue.push({ stage: "module", indexes: indexesOf(batch), items: itemsOf(batch) });
     const emitting = this.queue.producing();
     const typed = pool.threads === 0 ? Promise.resolve() : this.typesOnThreads(types);
+    // The other files' options are resolved while the threads render types (the lanes below
+    // report the types' failure; one before them must not go unheard).
+    typed.catch(() => undefined);
+    await this.context.prepare?.();
+    const { moduleJobs, emitJobs, direct } = this.sortPlan("others");
+    for (const batch of this.batches(moduleJobs))
+      this.queue.push({ stage: "module", indexes: indexesOf(batch), items: itemsOf(batch) });
     // Then the threads help with what is left, as many batches in flight as they hold, so none waits for this thread between batches.
     const lanes = Array.from({ length: TASKS_IN_FLIGHT * pool.threads }, async () => {
       await typed;
@@ -127,8 +137,11 @@ class Production {
     }
   }
 
-  /** Files taken from the cache or the output folder are done; the rest, by how each is rendered. */
-  private sortPlan() {
+  /**
+   * Of the types files (`part` "types") or the others: those taken from the cache or the output
+   * folder are done; the rest, by how each is rendered.
+   */
+  private sortPlan(part: "types" | "others") {
     const { cache, kept, formatter, times } = this.context;
     const typesJobs: { index: number; item: TypesItem }[] = [];
     const moduleJobs: { index: number; item: ModuleItem }[] = [];
@@ -136,6 +149,7 @@ class Production {
     // Files finished here without a queue: JSON values, and text kept as it is.
     const direct: (() => Promise<void>)[] = [];
     this.plan.forEach((file, index) => {
+      if (isTypes(file) !== (part === "types")) return;
       const cached = cache.get(file.key);
       const keptFile = cached === undefined ? kept.get(file.path) : undefined;
       if (cached !== undefined) this.done(index, cached);
@@ -297,6 +311,11 @@ function documentBytes(job: Job | undefined): number {
   let bytes = 0;
   for (const item of job.items) bytes += item.document.length;
   return bytes;
+}
+
+/** A flow's types file, which the pool's threads render. */
+export function isTypes(file: Planned): boolean {
+  return typeof file.render === "object" && "types" in file.render;
 }
 
 function indexesOf(jobs: readonly { index: number }[]): number[] {
