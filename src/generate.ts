@@ -91,7 +91,7 @@ async function renderFiles(
     if (!checking.ok) return checking;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
     const model = times.measure("model", () =>
-      buildModel(checking.specs, { reservedNames: RUNTIME_EXPORTS }),
+      buildModel(checking.takeSpecs(), { reservedNames: RUNTIME_EXPORTS }),
     );
     const plan = planRun(run, model);
     const produced = await produceRun(run, plan);

@@ -1,17 +1,29 @@
 import type { Issue } from "../issues.js";
-import type { DeferredExamples, LoadResult } from "../spec/load-specs.js";
+import type { DeferredExamples, LoadResult, SpecSet } from "../spec/load-specs.js";
 import type { SchemaFinding } from "../spec/schema-refs.js";
 import { inThreadPool } from "../workers/stage-pool.js";
 import type { Run } from "./open-run.js";
 import { readCheckEntry, rememberCheck, type FlowKeys } from "./run-keys.js";
 
+/** The outcome of the checks once the examples are checked too: the warnings, or the problems. */
+export type SettledChecks =
+  | { readonly ok: true; readonly warnings: readonly Issue[] }
+  | { readonly ok: false; readonly issues: readonly Issue[]; readonly warnings: readonly Issue[] };
+
 /**
  * The checks of a run whose other checks passed, with the example checks still running on a
  * worker thread: `settle` waits for them, and records in the cache the flows that passed.
+ * `takeSpecs` hands the checked specs over once: the run keeps the model it builds from them, and
+ * their parsed values (as large as the specs) need not live to the end of the run.
  */
 export type FlowChecks =
   | Extract<LoadResult, { ok: false }>
-  | (Extract<LoadResult, { ok: true }> & { settle(): Promise<LoadResult> });
+  | {
+      readonly ok: true;
+      readonly warnings: readonly Issue[];
+      takeSpecs(): SpecSet;
+      settle(): Promise<SettledChecks>;
+    };
 
 /**
  * Checks the specs, but not those this machine's cache saw pass (or, trusted, the manifest
@@ -49,15 +61,23 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<FlowChecks>
     ),
   ];
   if (!checked.ok) return { ...checked, warnings };
-  const examples = checkExamples(run, checked.examples);
-  const settle = async (): Promise<LoadResult> => {
-    const placed = checked.examples?.place(await examples) ?? { errors: [], warnings: [] };
+  let specs: SpecSet | undefined = checked.specs;
+  const deferred = checked.examples;
+  const examples = checkExamples(run, deferred);
+  const settle = async (): Promise<SettledChecks> => {
+    const placed = deferred?.place(await examples) ?? { errors: [], warnings: [] };
     const all = [...warnings, ...placed.warnings];
     if (placed.errors.length > 0) return { ok: false, issues: placed.errors, warnings: all };
     rememberChecks(run, flows, all);
-    return { ...checked, warnings: all };
+    return { ok: true, warnings: all };
   };
-  return { ...checked, warnings, settle };
+  const takeSpecs = (): SpecSet => {
+    if (specs === undefined) throw new Error("the checked specs were handed over already");
+    const taken = specs;
+    specs = undefined;
+    return taken;
+  };
+  return { ok: true, warnings, takeSpecs, settle };
 }
 
 /** The deferred example checks, on the run's worker threads. */

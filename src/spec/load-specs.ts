@@ -155,12 +155,30 @@ function deferredExamples(
     });
   return {
     tasks,
-    place: (findings) =>
-      triageIssues(
-        findings.map((finding) => locateIn(checking, finding.relPath)(finding)),
-        checking.rules,
-      ),
+    place: placer(checking, [
+      ...checked.map((flow) => flow.relPath),
+      ...shared.map((s) => s.relPath),
+    ]),
   };
+}
+
+/**
+ * Places findings in the files at `relPaths` as `locateIn` does, keeping only each file's display
+ * path and locator: not the parsed values, which a run need not hold while the examples are checked.
+ */
+function placer(checking: Checking, relPaths: readonly string[]): DeferredExamples["place"] {
+  const places = new Map(relPaths.map((relPath) => [relPath, whereIs(checking, relPath)]));
+  const { rules } = checking;
+  return (findings) =>
+    triageIssues(
+      findings.map((finding) =>
+        placeFinding(
+          places.get(finding.relPath) ?? { file: finding.relPath, locate: undefined },
+          finding,
+        ),
+      ),
+      rules,
+    );
 }
 
 /** What one `checkSpecs` call has parsed and found so far. */
@@ -224,15 +242,27 @@ function report(checking: Checking, found: readonly Issue[]): Issue[] {
 
 /** A finding in the file at `relPath`, with its line and column. */
 function locateIn(checking: Checking, relPath: string): (finding: Finding) => Issue {
-  return (finding) => {
-    const entry = checking.documents.get(relPath);
-    return {
-      code: finding.code,
-      file: entry?.source.displayPath ?? relPath,
-      pointer: finding.pointer,
-      ...entry?.document.locate(finding.pointer),
-      message: finding.message,
-    };
+  return (finding) => placeFinding(whereIs(checking, relPath), finding);
+}
+
+/** Where findings in the file at `relPath` are shown: its display path, and its locator. */
+interface FilePlace {
+  readonly file: string;
+  readonly locate: ParsedDocument["locate"] | undefined;
+}
+
+function whereIs(checking: Checking, relPath: string): FilePlace {
+  const entry = checking.documents.get(relPath);
+  return { file: entry?.source.displayPath ?? relPath, locate: entry?.document.locate };
+}
+
+function placeFinding(place: FilePlace, finding: Finding): Issue {
+  return {
+    code: finding.code,
+    file: place.file,
+    pointer: finding.pointer,
+    ...place.locate?.(finding.pointer),
+    message: finding.message,
   };
 }
 
