@@ -79,19 +79,9 @@ class Production {
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
     const { pool } = this.context;
-    const { typesJobs } = this.sortPlan("types");
-    const types = this.batches(typesJobs).map((batch): Job => ({
-      stage: "types",
-      indexes: indexesOf(batch),
-      items: itemsOf(batch),
-    }));
-    // Without threads, this one takes the types first.
-    if (pool.threads === 0) for (const job of types) this.queue.push(job);
     const emitting = this.queue.producing();
-    const typed = pool.threads === 0 ? Promise.resolve() : this.typesOnThreads(types);
-    // The other files' options are resolved while the threads render types (the lanes below
-    // report the types' failure; one before them must not go unheard).
-    typed.catch(() => undefined);
+    const typed = this.startTypes();
+    // The other files' options are resolved while the threads render types.
     await this.context.prepare?.();
     const { moduleJobs, emitJobs, direct } = this.sortPlan("others");
     for (const batch of this.batches(moduleJobs))
@@ -111,6 +101,27 @@ class Production {
     const here = this.queue.drain((job) => this.runJob(job, "here"), this.stagesHere(moduleJobs));
     await Promise.all([...lanes, here, ...finished]);
     return this.results;
+  }
+
+  /**
+   * Starts the types: on the pool's threads, or queued first for this one when there are none.
+   * The lanes that wait for them report their failure; a failure before the lanes exist is not
+   * left unheard.
+   */
+  private startTypes(): Promise<void> {
+    const { typesJobs } = this.sortPlan("types");
+    const types = this.batches(typesJobs).map((batch): Job => ({
+      stage: "types",
+      indexes: indexesOf(batch),
+      items: itemsOf(batch),
+    }));
+    if (this.context.pool.threads === 0) {
+      for (const job of types) this.queue.push(job);
+      return Promise.resolve();
+    }
+    const typed = this.typesOnThreads(types);
+    typed.catch(() => undefined);
+    return typed;
   }
 
   /**
