@@ -184,8 +184,13 @@ async function finishRun(
   cache.set(keys.manifest, manifestFile.content);
   // Only a contract this machine rendered (or cached): one kept on the manifest's word is no evidence.
   const contract = made.files.find((file) => file.path === "openapi.json");
-  if (contract !== undefined && cache.get(keyOf.get(contract.path) ?? "") === contract.content)
-    contractProvenance(cache, keys).record(contract.content, made.flows.inputs);
+  const contractKey = keyOf.get("openapi.json") ?? "";
+  if (contract !== undefined && cache.get(contractKey) === contract.content)
+    contractProvenance(cache, keys).record(
+      contract.content,
+      made.flows.inputs,
+      cache.hashOf(contractKey),
+    );
   rememberRun(cache, keys.run, {
     flowCount: made.flowCount,
     files: [

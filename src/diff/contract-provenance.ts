@@ -10,8 +10,11 @@ import type { RunKeys } from "../render/run-keys.js";
  * machine authenticates, says so: a committed manifest never does.
  */
 export interface ContractProvenance {
-  /** Records that `content` was rendered from `inputs` (input hash by spec path). */
-  record(content: string, inputs: Readonly<Record<string, string>>): void;
+  /**
+   * Records that `content` was rendered from `inputs` (input hash by spec path). `sha256`: the
+   * content's hash when known already (the manifest needed it), so it is not computed again.
+   */
+  record(content: string, inputs: Readonly<Record<string, string>>, sha256?: string): void;
   /** The spec paths whose inputs are the same now as when `content` was rendered; empty when unknown. */
   unchangedSince(content: string, inputs: Readonly<Record<string, string>>): Set<string>;
 }
@@ -23,9 +26,10 @@ export interface ContractProvenance {
  * contractProvenance(cache, keys).record(openapiText, flows.inputs);
  */
 export function contractProvenance(cache: RenderCache, keys: RunKeys): ContractProvenance {
-  const keyOf = (content: string) => keys.fileKey(`contract of ${hashContent(content)}`);
+  const keyOf = (content: string, sha256 = hashContent(content)) =>
+    keys.fileKey(`contract of ${sha256}`);
   return {
-    record: (content, inputs) => cache.set(keyOf(content), JSON.stringify(inputs)),
+    record: (content, inputs, sha256) => cache.set(keyOf(content, sha256), JSON.stringify(inputs)),
     unchangedSince(content, inputs) {
       const recorded = readInputs(cache.get(keyOf(content)));
       return new Set(
