@@ -58,6 +58,9 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: TASKS_PER_THREAD,
+    // A thread that waits on Atomics blocks its event loop between tasks: the ts-morph it starts
+    // loading as it starts (stage-worker.ts) would only load when the first module task came.
+    useAtomics: false,
   });
   return {
     threads,
