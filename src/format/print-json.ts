@@ -11,6 +11,11 @@
  *   arrays of numbers wrap like text instead, and an array of two or more arrays (or objects)
  *   that each have two or more elements always takes one element per line;
  * - numbers drop the `+` of a positive exponent (`1e+21` → `1e21`).
+ *
+ * That is `JSON.stringify(value, null, indent)`'s own layout but for arrays, so the text comes from
+ * there and only its arrays are laid out again (`relayArrays`); a walk of the value (`printNode`)
+ * prints what that text cannot show simply: exponents, arrays of numbers or of arrays that break,
+ * indents `JSON.stringify` does not make.
  */
 
 export interface JsonLayout {
@@ -40,16 +45,89 @@ interface JsonPrinter {
 }
 
 export function printJson(value: unknown, layout: JsonLayout): string {
-  const printer: JsonPrinter = {
-    layout,
-    unit: indentUnit(layout),
-    eol: lineEnding(layout),
-    lineStarts: [],
-    out: [],
-  };
-  printNode(printer, value as Json, 0, 0, 0);
-  printer.out.push(printer.eol);
-  return printer.out.join("");
+  const unit = indentUnit(layout);
+  const eol = lineEnding(layout);
+  const stringified = fitsStringify(unit) ? JSON.stringify(value, null, unit) : undefined;
+  if (stringified === undefined || EXPONENT.test(stringified)) {
+    const printer: JsonPrinter = { layout, unit, eol, lineStarts: [], out: [] };
+    printNode(printer, value as Json, 0, 0, 0);
+    printer.out.push(eol);
+    return printer.out.join("");
+  }
+  // A raw line break is always layout in JSON text (strings escape theirs): it becomes `eol` at the end.
+  const printer: JsonPrinter = { layout, unit, eol: "\n", lineStarts: [], out: [] };
+  relayArrays(printer, stringified);
+  printer.out.push("\n");
+  const printed = printer.out.join("");
+  return eol === "\n" ? printed : printed.replaceAll("\n", eol);
+}
+
+/** `JSON.stringify` indents with at most 10 characters, and puts nothing on new lines without any. */
+function fitsStringify(unit: string): boolean {
+  return unit.length > 0 && unit.length <= 10;
+}
+
+/** A digit before `e+`: maybe a number's exponent (or text in a string, which the walk prints the same). */
+const EXPONENT = /[0-9]e\+/;
+
+/**
+ * Copies `text` (`JSON.stringify`'s layout, with `printer.unit`) to the output with each array laid
+ * out as prettier does. A non-empty array opens with `[` and a line break, which a string never
+ * holds, and closes on the first line after it that has the array's own indentation and `]`.
+ */
+function relayArrays(printer: JsonPrinter, text: string): void {
+  const { out } = printer;
+  let from = 0;
+  for (let open = text.indexOf("[\n"); open !== -1; open = text.indexOf("[\n", from)) {
+    const start = text.lastIndexOf("\n", open) + 1;
+    const depth = indentDepth(printer, text, start);
+    const elements = open + lineStart(printer, depth + 1).length + 1;
+    // Elements that are non-empty objects: one per line, as printed; the arrays inside come next.
+    if (text.startsWith("{\n", elements)) {
+      out.push(text.slice(from, elements));
+      from = elements;
+      continue;
+    }
+    const closing = `${lineStart(printer, depth)}]`;
+    const close = text.indexOf(closing, elements);
+    const end = close + closing.length;
+    const inner = text.slice(elements, close);
+    if (inner.includes("{\n")) {
+      out.push(text.slice(from, elements));
+      from = elements;
+      continue;
+    }
+    const column =
+      columnsOf(printer, depth) +
+      widthOf(printer, text.slice(start + depth * printer.unit.length, open));
+    const trailing = text.charCodeAt(end) === COMMA ? 1 : 0;
+    out.push(text.slice(from, open));
+    from = end;
+    // Arrays inside, or numbers that may wrap: the walk decides.
+    if (inner.includes("[\n") || startsNumber(inner)) {
+      printArray(printer, JSON.parse(text.slice(open, end)) as Json[], depth, column, trailing);
+      continue;
+    }
+    const flat = `[${inner.replaceAll(`,${lineStart(printer, depth + 1)}`, ", ")}]`;
+    if (column + widthOf(printer, flat) + trailing <= printer.layout.printWidth) out.push(flat);
+    else out.push(text.slice(open, end));
+  }
+  out.push(text.slice(from));
+}
+
+const COMMA = 44;
+
+/** How many indentation units start the line at `start`. */
+function indentDepth(printer: JsonPrinter, text: string, start: number): number {
+  const unit = printer.unit.charCodeAt(0);
+  let end = start;
+  while (text.charCodeAt(end) === unit) end++;
+  return (end - start) / printer.unit.length;
+}
+
+function startsNumber(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first === 45 || (first >= 48 && first <= 57);
 }
 
 function indentUnit(layout: JsonLayout): string {

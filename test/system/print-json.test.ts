@@ -26,8 +26,12 @@ function prettierJson(value: unknown, options: prettier.Options = {}) {
   });
 }
 
-/** A small deterministic generator of awkward JSON: long and short arrays, wide characters, escapes, numbers. */
-function randomJson(seed: number) {
+/**
+ * A small deterministic generator of awkward JSON: long and short arrays, wide characters, escapes,
+ * text that looks like JSON layout, numbers (`exponents`: some print with one, which the printer
+ * walks the value for; without, it lays out `JSON.stringify`'s text).
+ */
+function randomJson(seed: number, exponents = true) {
   const { next, pick } = seededRandom(seed);
   const words = [
     "a",
@@ -41,6 +45,10 @@ function randomJson(seed: number) {
     "line\nbreak",
     "emoji😀",
     "",
+    "[",
+    "{",
+    "],\n  [",
+    "1e+5",
   ];
   const value = (depth: number): unknown => {
     const roll = next();
@@ -52,7 +60,7 @@ function randomJson(seed: number) {
         0,
         -1,
         3.5,
-        1e21,
+        exponents ? 1e21 : 1e20,
         -2.5e-7,
         123456789,
         pick(words),
@@ -78,7 +86,7 @@ function randomJson(seed: number) {
   };
   const layout = {
     printWidth: pick([80, 40, 120, 20]),
-    tabWidth: pick([2, 4]),
+    tabWidth: pick([2, 4, 1, 12]),
     useTabs: next() < 0.2,
     endOfLine: pick(["lf", "crlf"] as const),
   };
@@ -92,17 +100,32 @@ describe("printJson", () => {
     expect(printJson(document, DEFAULT_LAYOUT)).toBe(await prettierJson(document));
   });
 
-  it("prints 250 random documents as prettier does, across widths, indents, tabs and line ends", async () => {
-    const mismatches: number[] = [];
-    for (let seed = 1; seed <= 250; seed++) {
-      const { document, layout } = randomJson(seed);
-      const expected = await prettierJson(document, layout);
-      if (
-        printJson(document, { ...layout, stringWidth: prettier.util.getStringWidth }) !== expected
-      )
-        mismatches.push(seed);
-    }
-    expect(mismatches).toEqual([]);
+  it.each([
+    ["with exponents", true],
+    ["without exponents", false],
+  ])(
+    "prints 250 random documents %s as prettier does, across widths, indents, tabs and line ends",
+    async (_, exponents) => {
+      const mismatches: number[] = [];
+      for (let seed = 1; seed <= 250; seed++) {
+        const { document, layout } = randomJson(seed, exponents);
+        const expected = await prettierJson(document, layout);
+        if (
+          printJson(document, { ...layout, stringWidth: prettier.util.getStringWidth }) !== expected
+        )
+          mismatches.push(seed);
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+
+  it("breaks an array exactly where prettier does, with and without a comma after it", async () => {
+    const documents = Array.from({ length: 16 }, (_, n) => {
+      const array = ["a".repeat(n + 50), "b"];
+      return { last: { array }, first: { array, after: true }, nested: [[array, "c"], "d"] };
+    });
+    for (const document of documents)
+      expect(printJson(document, DEFAULT_LAYOUT)).toBe(await prettierJson(document));
   });
 
   it("keeps the cases prettier lays out specially", async () => {
