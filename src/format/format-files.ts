@@ -95,7 +95,7 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
   // A config edited since the last run (a watching run) is read again.
   await prettier.clearConfigCache();
   const resolved = new Map<string, Prettier.Options>();
-  const resolveConfig = createConfigResolver(prettier);
+  const resolveConfig = createConfigResolver(prettier, folder);
   const resolve = async (filePath: string) => {
     if (resolved.has(filePath)) return;
     const config = await resolveConfig(path.join(folder, filePath));

@@ -24,35 +24,30 @@ export async function resolveProjectConfig(
   file: string,
   prettier: typeof Prettier,
 ): Promise<Prettier.Options> {
-  return createConfigResolver(prettier)(file);
+  return createConfigResolver(prettier, path.dirname(file))(file);
 }
 
 /**
- * `resolveProjectConfig` for many files: which config file applies is found once per folder
- * (prettier's search for it is not cached, its reading of it is).
+ * `resolveProjectConfig` for the files of `folder` and its subfolders, which hold no config of
+ * their own (an output folder: its content is flowgen's): which config file applies is found once,
+ * and handed to prettier, whose own search for it would look in every subfolder and up from there.
  *
  * @example
- * const resolve = createConfigResolver(prettier);
+ * const resolve = createConfigResolver(prettier, "/home/me/app/generated");
  * const options = await Promise.all(files.map(resolve));
  */
 export function createConfigResolver(
   prettier: typeof Prettier,
+  folder: string,
 ): (file: string) => Promise<Prettier.Options> {
-  const configs = new Map<string, ReturnType<typeof findProjectConfig>>();
+  let found: ReturnType<typeof findProjectConfig> | undefined;
+  // Without an .editorconfig above, prettier's reading of them per file finds none.
+  const editorconfig = hasEditorconfigAbove(folder);
   return async (file) => {
-    const folder = path.dirname(file);
-    let found = configs.get(folder);
-    if (found === undefined) {
-      found = findProjectConfig(file, prettier);
-      configs.set(folder, found);
-    }
-    const config = await found;
-    return (
-      (await prettier.resolveConfig(file, {
-        editorconfig: true,
-        ...(config?.inside === false ? { config: NO_CONFIG } : {}),
-      })) ?? {}
-    );
+    const config = await (found ??= findProjectConfig(path.join(folder, "index.ts"), prettier));
+    const configFile =
+      config === undefined ? {} : { config: config.inside ? config.file : NO_CONFIG };
+    return (await prettier.resolveConfig(file, { editorconfig, ...configFile })) ?? {};
   };
 }
 
@@ -96,6 +91,11 @@ export async function readConfigSources(
  */
 export async function optionsMayVary(folder: string, prettier: typeof Prettier): Promise<boolean> {
   if ((await prettier.resolveConfigFile(path.join(folder, "index.ts"))) !== null) return true;
+  return hasEditorconfigAbove(folder);
+}
+
+/** Whether an `.editorconfig` lies in `folder` or above it, up to the filesystem's root. */
+function hasEditorconfigAbove(folder: string): boolean {
   for (let dir = folder; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, ".editorconfig"))) return true;
     if (path.dirname(dir) === dir) return false;
