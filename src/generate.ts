@@ -7,7 +7,7 @@ import { compareText, type Issue } from "./issues.js";
 import { buildManifest, MANIFEST_PATH } from "./manifest/output-manifest.js";
 import { buildModel, type ProjectModel } from "./model/build-model.js";
 import type { OutputFile } from "./output-file.js";
-import { isTypes, produceFiles, type Planned } from "./produce-files.js";
+import { produceFiles, type Planned } from "./produce-files.js";
 import { checkFlows } from "./render/check-flows.js";
 import type { GenerateOptions } from "./render/generate-options.js";
 import { readKeptFiles } from "./render/manifest-output.js";
@@ -132,12 +132,7 @@ async function produceRun(
   const rendered = plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path));
   if (rendered.length >= POOL_THRESHOLD) run.pool ??= startThreads(run.options);
   const { formatter } = run.inputs;
-  // The types files' options first: their batches go to the threads before the rest are resolved.
-  await formatter.prepare(rendered.filter(isTypes).map((file) => file.path));
-  const others = [
-    ...rendered.filter((file) => !isTypes(file)).map((file) => file.path),
-    MANIFEST_PATH,
-  ];
+  const paths = [...rendered.map((file) => file.path), MANIFEST_PATH];
   const pool = (await run.pool) ?? inThreadPool();
   const settled = await produceFiles(plan, {
     cache,
@@ -145,7 +140,7 @@ async function produceRun(
     formatter,
     pool,
     times: run.times,
-    prepare: () => formatter.prepare(others),
+    prepare: () => formatter.prepare(paths),
   });
   const files: OutputFile[] = [];
   const issues: Issue[] = [];

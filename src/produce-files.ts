@@ -1,6 +1,8 @@
+import type * as Prettier from "prettier";
 import type * as TS from "typescript";
 import type { RenderCache } from "./cache/render-cache.js";
 import { checkHandPrinted } from "./format/check-printers.js";
+import type { CodeLayout } from "./format/code-layout.js";
 import type { Formatter } from "./format/format-files.js";
 import { JobQueue, type Job } from "./job-queue.js";
 import type { OutputFile } from "./output-file.js";
@@ -36,10 +38,18 @@ export interface ProduceContext {
   readonly pool: StagePool;
   readonly times: StageTimes;
   /**
-   * Resolves the prettier options of the files other than types (a prettier call per file, in a
-   * project with a config): called once the types batches are handed over. Default: none to resolve.
+   * Resolves the prettier options of the files to render (a prettier call per file, in a project
+   * with a config): called once the types batches are handed over, which go out with the first
+   * types file's options. Default: none to resolve.
    */
   readonly prepare?: () => Promise<void>;
+}
+
+/** The options a types batch was rendered with, taken before its files' own were resolved. */
+interface TypesOptions {
+  readonly key: string;
+  readonly options: Prettier.Options;
+  readonly layout: CodeLayout | undefined;
 }
 
 /** Document characters of types batches handed to each thread ahead of its work (`typesOnThreads`). */
@@ -68,6 +78,10 @@ export async function produceFiles(
 class Production {
   private readonly results: PromiseSettledResult<OutputFile>[];
   private readonly queue = new JobQueue();
+  private readonly typesOptions = new Map<Job, TypesOptions>();
+  /** The files' own prettier options, resolved (`ProduceContext.prepare`). */
+  private readonly prepared: Promise<void>;
+  private settlePrepared: (resolving: Promise<void>) => void = () => undefined;
   private produced = 0;
 
   constructor(
@@ -75,14 +89,16 @@ class Production {
     private readonly context: ProduceContext,
   ) {
     this.results = new Array<PromiseSettledResult<OutputFile>>(plan.length);
+    this.prepared = new Promise((resolve) => (this.settlePrepared = resolve));
   }
 
   async run(): Promise<PromiseSettledResult<OutputFile>[]> {
     const { pool } = this.context;
     const emitting = this.queue.producing();
-    const typed = this.startTypes();
-    // The other files' options are resolved while the threads render types.
-    await this.context.prepare?.();
+    const { typed } = await this.startTypes();
+    // The files' own options are resolved while the threads render types.
+    this.settlePrepared(this.context.prepare?.() ?? Promise.resolve());
+    await this.prepared;
     const { moduleJobs, emitJobs, direct } = this.sortPlan("others");
     for (const batch of this.batches(moduleJobs))
       this.queue.push({ stage: "module", indexes: indexesOf(batch), items: itemsOf(batch) });
@@ -105,23 +121,30 @@ class Production {
 
   /**
    * Starts the types: on the pool's threads, or queued first for this one when there are none.
-   * The lanes that wait for them report their failure; a failure before the lanes exist is not
-   * left unheard.
+   * The batches go out with the options of the first types file, resolved before the others':
+   * every types file's, in most projects; a file whose own options turn out to differ is rendered
+   * again (`runJob`). The lanes that wait for them report their failure; a failure before the
+   * lanes exist is not left unheard.
    */
-  private startTypes(): Promise<void> {
+  private async startTypes(): Promise<{ typed: Promise<void> }> {
     const { typesJobs } = this.sortPlan("types");
-    const types = this.batches(typesJobs).map((batch): Job => ({
-      stage: "types",
-      indexes: indexesOf(batch),
-      items: itemsOf(batch),
-    }));
+    const first = typesJobs[0];
+    if (first === undefined) return { typed: Promise.resolve() };
+    const probe = this.pathOf(first.index);
+    await this.context.formatter.prepare([probe]);
+    const speculated = this.optionsOf(probe);
+    const types = chunk(typesJobs).map((batch): Job => {
+      const job: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
+      this.typesOptions.set(job, speculated);
+      return job;
+    });
     if (this.context.pool.threads === 0) {
       for (const job of types) this.queue.push(job);
-      return Promise.resolve();
+      return { typed: Promise.resolve() };
     }
     const typed = this.typesOnThreads(types);
     typed.catch(() => undefined);
-    return typed;
+    return { typed };
   }
 
   /**
@@ -264,15 +287,32 @@ class Production {
       return;
     }
     if (job.stage === "types") {
-      const layout = formatter.layoutFor(first);
+      const used = this.typesOptions.get(job) ?? this.optionsOf(first);
       const outputs = await times.measure("types", () =>
-        pool.run({ stage: "types", items: job.items, layout, options, prettier }),
+        pool.run({
+          stage: "types",
+          items: job.items,
+          layout: used.layout,
+          options: used.options,
+          prettier,
+        }),
       );
+      await this.prepared;
+      // Files whose own options differ from their folder's (a config's overrides): rendered again.
+      const redo: { index: number; item: TypesItem }[] = [];
       const unformatted = job.indexes.flatMap((index, i) => {
         const output = outputs[i];
+        if (formatter.optionsKey(this.pathOf(index)) !== used.key) {
+          redo.push({ index, item: job.items[i] as TypesItem });
+          return [];
+        }
         if (output?.formatted === true) this.done(index, output.text);
         return output === undefined || output.formatted ? [] : [{ index, text: output.text }];
       });
+      for (const batch of this.batches(redo)) {
+        const again: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
+        await this.runJob(again, where);
+      }
       if (unformatted.length > 0)
         this.queue.push({
           stage: "format",
@@ -293,6 +333,16 @@ class Production {
       return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS, prettier);
     });
     job.indexes.forEach((index, i) => this.done(index, formatted[i] as string));
+  }
+
+  /** A file's prettier options as they stand now: its folder's until its own are resolved. */
+  private optionsOf(path: string): TypesOptions {
+    const { formatter } = this.context;
+    return {
+      key: formatter.optionsKey(path),
+      options: formatter.optionsFor(path),
+      layout: formatter.layoutFor(path),
+    };
   }
 
   private done(index: number, content: string, options = { cache: true }): void {
@@ -325,7 +375,7 @@ function documentBytes(job: Job | undefined): number {
 }
 
 /** A flow's types file, which the pool's threads render. */
-export function isTypes(file: Planned): boolean {
+function isTypes(file: Planned): boolean {
   return typeof file.render === "object" && "types" in file.render;
 }
 
