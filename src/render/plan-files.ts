@@ -45,21 +45,32 @@ export function planFiles(
     stages: () => (loaded ??= lazyStages()),
     planned: (file) => ({ ...file, key: run.keys.fileKey(file.inputs) }),
   };
-  const plan = planProjectFiles(planning, settings.moduleMarker === true);
-  for (const flow of model.flows) plan.push(...planFlowFiles(planning, flow));
+  const flowPlans = model.flows.map((flow) => planFlowFiles(planning, flow));
+  const plan = [
+    ...planProjectFiles(planning, flowPlans, settings.moduleMarker === true),
+    ...flowPlans.flatMap((flowPlan) => flowPlan.files),
+  ];
   if (validators) plan.push(planValidationTemplate(planning));
   return plan;
 }
 
-/** The files made from the whole project: the OpenAPI document, the runtime, the index. */
-function planProjectFiles(planning: Planning, moduleMarker: boolean): Planned[] {
+/**
+ * The files made from the whole project: the OpenAPI document, the runtime, the index. The
+ * document is made from every flow's model and the components it reaches, in flow order, under
+ * the settings every key holds: its inputs are theirs, not its own text made again and hashed.
+ */
+function planProjectFiles(
+  planning: Planning,
+  flowPlans: readonly FlowPlan[],
+  moduleMarker: boolean,
+): Planned[] {
   const { model, run, planned } = planning;
   const { keys } = run;
   const document = compileOpenApi(model, model.flows, planning.compileOptions);
   const plan: Planned[] = [
     planned({
       path: "openapi.json",
-      inputs: keys.fileInputs("openapi", JSON.stringify(document)),
+      inputs: keys.fileInputs("openapi", ...flowPlans.flatMap((flowPlan) => flowPlan.document)),
       render: { json: document },
     }),
     ...run.runtime.map(({ name, text }): Planned => {
@@ -92,30 +103,36 @@ function planProjectFiles(planning: Planning, moduleMarker: boolean): Planned[] 
   return plan;
 }
 
+/** A flow's files, and what its part of the OpenAPI document is made from. */
+interface FlowPlan {
+  readonly files: Planned[];
+  /** Its model (the module's inputs) and the document of the components it reaches (the types'). */
+  readonly document: readonly string[];
+}
+
 /** A flow's module and types, and its validators when asked for. */
-function planFlowFiles(planning: Planning, flow: FlowModel): Planned[] {
+function planFlowFiles(planning: Planning, flow: FlowModel): FlowPlan {
   const { model, compileOptions, planned } = planning;
   const { keys } = planning.run;
   const flowDocumentText = JSON.stringify(
     compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
   );
   const flowText = JSON.stringify(flow);
-  const plan = [
-    planned({
-      path: `${flow.modulePath}.ts`,
-      inputs: keys.fileInputs("module", flowText),
-      render: { module: { flow: flowText, emit: compileOptions } },
-    }),
-    planned({
-      path: `${flow.modulePath}.types.ts`,
-      inputs: keys.fileInputs("types", flow.specPath, flowDocumentText),
-      render: {
-        types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText },
-      },
-    }),
-  ];
+  const module = planned({
+    path: `${flow.modulePath}.ts`,
+    inputs: keys.fileInputs("module", flowText),
+    render: { module: { flow: flowText, emit: compileOptions } },
+  });
+  const types = planned({
+    path: `${flow.modulePath}.types.ts`,
+    inputs: keys.fileInputs("types", flow.specPath, flowDocumentText),
+    render: {
+      types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText },
+    },
+  });
+  const files = [module, types];
   if (compileOptions.validators)
-    plan.push(
+    files.push(
       planned({
         path: `${flow.modulePath}.validators.ts`,
         inputs: keys.fileInputs("validators", flow.specPath, flowDocumentText),
@@ -123,7 +140,7 @@ function planFlowFiles(planning: Planning, flow: FlowModel): Planned[] {
           (await import("../validators/flow-validators.js")).emitFlowValidators(model, flow),
       }),
     );
-  return plan;
+  return { files, document: [module.inputs, types.inputs] };
 }
 
 /** The template the validators import, copied as it is. */
