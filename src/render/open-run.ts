@@ -89,6 +89,11 @@ export async function trustRun(opened: OpenedRun): Promise<Run> {
   // them now, while this thread checks the specs, so that even one edited flow's files do not wait
   // for those loads. A small project renders on this thread unless it has many files to render.
   const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startThreads(options) : undefined;
+  // With an earlier run's files at hand (this machine's cache, or a trusted manifest), a run
+  // renders what changed: a few modules, which the threads emit, so they load ts-morph now. A run
+  // that renders everything has them load it after the types, which need the memory meanwhile.
+  if (!opened.cache.empty || reusable !== undefined)
+    pool?.then((threads) => threads?.run({ stage: "load modules" })).catch(() => undefined);
   return { ...opened, reusable, pool };
 }
 

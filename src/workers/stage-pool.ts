@@ -2,7 +2,14 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { ExamplesTask } from "../spec/check-examples.js";
 import type { SchemaFinding } from "../spec/schema-refs.js";
-import type { FormatTask, ModuleTask, StageTask, TypesTask, TypesText } from "./stage-worker.js";
+import type {
+  FormatTask,
+  LoadModulesTask,
+  ModuleTask,
+  StageTask,
+  TypesTask,
+  TypesText,
+} from "./stage-worker.js";
 
 /** Where stage tasks run: worker threads, or this thread. */
 export interface StagePool {
@@ -11,6 +18,7 @@ export interface StagePool {
   run(task: TypesTask): Promise<TypesText[]>;
   run(task: FormatTask | ModuleTask): Promise<string[]>;
   run(task: ExamplesTask): Promise<SchemaFinding[]>;
+  run(task: LoadModulesTask): Promise<[]>;
   close(): Promise<void>;
 }
 
@@ -58,9 +66,6 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: TASKS_PER_THREAD,
-    // A thread that waits on Atomics blocks its event loop between tasks: the ts-morph it starts
-    // loading as it starts (stage-worker.ts) would only load when the first module task came.
-    useAtomics: false,
   });
   return {
     threads,

@@ -1,4 +1,3 @@
-import { isMainThread } from "node:worker_threads";
 import type * as Prettier from "prettier";
 import type { EmitOptions } from "../emit/flow-module.js";
 import { checkHandPrinted } from "../format/check-printers.js";
@@ -57,13 +56,17 @@ export interface ModuleTask {
   readonly prettier: PrettierRef;
 }
 
-/** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
-export type StageTask = TypesTask | ModuleTask | FormatTask | ExamplesTask;
+/**
+ * Loads the module stage (ts-morph) ahead of its first task: for a run that renders a few modules
+ * on a thread, which would otherwise wait for the load when their task comes. A failed load
+ * surfaces when a module task imports it.
+ */
+export interface LoadModulesTask {
+  readonly stage: "load modules";
+}
 
-// A worker thread loads ts-morph as it starts too, while the main thread checks the specs: the
-// flow modules are emitted here, and a run that renders one module should not wait for the load.
-// A failed load surfaces when a task imports it.
-if (!isMainThread) import("../emit/emit-modules.js").catch(() => undefined);
+/** A batch of one stage's work, for a worker thread (or this thread, when no pool runs). */
+export type StageTask = TypesTask | ModuleTask | FormatTask | ExamplesTask | LoadModulesTask;
 
 /**
  * Runs one task: the types stage (openapi-typescript's declarations, printed in prettier's layout
@@ -91,6 +94,10 @@ export default function runStageTask(
 let previous: Promise<unknown> = Promise.resolve();
 
 async function runTask(task: StageTask): Promise<TypesText[] | string[] | SchemaFinding[]> {
+  if (task.stage === "load modules") {
+    await import("../emit/emit-modules.js").catch(() => undefined);
+    return [];
+  }
   if (task.stage === "examples")
     return (await import("../spec/check-examples.js")).runExamplesTask(task);
   if (task.stage === "types") {
