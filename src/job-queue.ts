@@ -32,15 +32,8 @@ export class JobQueue {
   private waiting: (() => void)[] = [];
   private producers = 0;
 
-  /**
-   * Adds a job at the end, or a format job ahead of the module batches: files prettier formats
-   * (templates under a project's options, types it has to format) take longer than a batch of
-   * modules, and taken last they leave one thread working while the others wait.
-   */
   push(job: Job): void {
-    const firstModule = job.stage === "format" ? this.jobs.findIndex(isModuleJob) : -1;
-    if (firstModule >= 0) this.jobs.splice(firstModule, 0, job);
-    else this.jobs.push(job);
+    this.jobs.push(job);
     this.wake();
   }
 
@@ -82,8 +75,4 @@ export class JobQueue {
     this.waiting = [];
     for (const resolve of waiting) resolve();
   }
-}
-
-function isModuleJob(job: Job): boolean {
-  return job.stage === "module";
 }
