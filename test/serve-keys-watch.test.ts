@@ -121,5 +121,6 @@ describe("serve --watch and the keys file", () => {
     expect(await call(url, KEEP, agent)).toEqual({ status: 401, reused: true });
     expect(said.join("\n")).not.toContain(REVOKE);
     expect(said.join("\n")).not.toContain(KEEP);
-  });
+    // Three reloads, each waited for up to 5 s (waitForLine): more than the default budget on a busy machine.
+  }, 30_000);
 });
