@@ -95,6 +95,7 @@ describe("serve --watch and the keys file", () => {
     expect(said.join("\n")).not.toContain(REVOKE);
   });
 
+  // Three reloads, each waited for up to 5 s (waitForLine): more than vitest's default budget on a busy machine.
   it("refuses every key while the keys file is broken or gone, and serves again once it is fixed", async () => {
     const { dir, said, url, agent } = await startWithKeysFile();
     const file = path.join(dir, "keys.json");
@@ -121,6 +122,5 @@ describe("serve --watch and the keys file", () => {
     expect(await call(url, KEEP, agent)).toEqual({ status: 401, reused: true });
     expect(said.join("\n")).not.toContain(REVOKE);
     expect(said.join("\n")).not.toContain(KEEP);
-    // Three reloads, each waited for up to 5 s (waitForLine): more than the default budget on a busy machine.
   }, 30_000);
 });
