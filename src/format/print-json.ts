@@ -48,7 +48,7 @@ export function printJson(value: unknown, layout: JsonLayout): string {
   const unit = indentUnit(layout);
   const eol = lineEnding(layout);
   const stringified = fitsStringify(unit) ? JSON.stringify(value, null, unit) : undefined;
-  if (stringified === undefined || EXPONENT.test(stringified)) {
+  if (stringified === undefined || hasExponent(stringified)) {
     const printer: JsonPrinter = { layout, unit, eol, lineStarts: [], out: [] };
     printNode(printer, value as Json, 0, 0, 0);
     printer.out.push(eol);
@@ -67,8 +67,17 @@ function fitsStringify(unit: string): boolean {
   return unit.length > 0 && unit.length <= 10;
 }
 
-/** A digit before `e+`: maybe a number's exponent (or text in a string, which the walk prints the same). */
-const EXPONENT = /[0-9]e\+/;
+/**
+ * Whether a digit comes before an `e+`: maybe a number's exponent (or text in a string, which the
+ * walk prints the same). `indexOf` finds the rare `e+` many times faster than a regular expression.
+ */
+function hasExponent(text: string): boolean {
+  for (let at = text.indexOf("e+"); at !== -1; at = text.indexOf("e+", at + 2)) {
+    const before = text.charCodeAt(at - 1);
+    if (before >= 48 && before <= 57) return true;
+  }
+  return false;
+}
 
 /**
  * Copies `text` (`JSON.stringify`'s layout, with `printer.unit`) to the output with each array laid
