@@ -39,9 +39,13 @@ const FORMAT = "flowgen render cache 3";
 /** Where a value lies in the pack: byte offset, byte length and the SHA-256 of those bytes. */
 type PackEntry = readonly [offset: number, length: number, sha256: string];
 
-/** A hex SHA-256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ. */
+/**
+ * A hex SHA-512/256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ:
+ * the keys and input hashes of a run, which hash every spec and every flow's document. SHA-512/256
+ * is as collision-resistant as SHA-256 and, computed in 64-bit words, faster on 64-bit machines.
+ */
 export function hashParts(...parts: readonly string[]): string {
-  const hash = createHash("sha256");
+  const hash = createHash("sha512-256");
   for (const part of parts) hash.update(`${part.length}:`).update(part);
   return hash.digest("hex");
 }

@@ -42,9 +42,17 @@ export function hashContent(content: string): string {
  */
 export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
   const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
+  // Each shared file's text is hashed once, however many flows reach it.
+  const sharedHashes = new Map<string, string>();
+  const sharedHash = (relPath: string) => {
+    let hash = sharedHashes.get(relPath);
+    if (hash === undefined)
+      sharedHashes.set(relPath, (hash = hashParts(shared.get(relPath) ?? "")));
+    return hash;
+  };
   const entries = sources.flows.map((flow) => {
     const reachable = shared.size === 0 ? [] : findSharedFiles(flow.relPath, flow.text, shared);
-    const reached = reachable.flatMap((relPath) => [relPath, shared.get(relPath) ?? ""]);
+    const reached = reachable.flatMap((relPath) => [relPath, sharedHash(relPath)]);
     return [
       flow.relPath,
       hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached),
