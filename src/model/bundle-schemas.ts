@@ -142,12 +142,16 @@ function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
 function referToComponent({ run, item, refs }: RewriteScope, ref: string): string {
   const resolved = resolveRef(ref, item.resource, run.index);
   if (!resolved.ok) throw new Error(`bug: unchecked $ref ${ref} in ${item.key}`);
-  const target = claimName(
-    run,
-    resolved.resource,
-    resolved.target.pointer,
-    componentNameFor(resolved.resource, resolved.target.pointer, run.rootNames),
-  );
+  const { resource, target: found } = resolved;
+  // Most references reach a schema named already: its name is not made again.
+  const target =
+    run.nameOf.get(`${resource.relPath}#${found.pointer}`) ??
+    claimName(
+      run,
+      resource,
+      found.pointer,
+      componentNameFor(resource, found.pointer, run.rootNames),
+    );
   refs.add(target);
   return `${COMPONENT_PREFIX}${target}`;
 }
