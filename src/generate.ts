@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { DiffReport } from "./diff/contract-diff.js";
 import { contractProvenance } from "./diff/contract-provenance.js";
-import { checkOutputContract } from "./diff/output-contract.js";
+import { checkOutputContract, type RenderedContract } from "./diff/output-contract.js";
 import { RUNTIME_EXPORTS } from "./emit/runtime-exports.js";
 import { compareText, type Issue } from "./issues.js";
 import { buildManifest, MANIFEST_PATH } from "./manifest/output-manifest.js";
@@ -62,19 +62,17 @@ export type RenderResult =
 export async function renderProject(options: GenerateOptions): Promise<RenderResult> {
   const times = options.times ?? createStageTimes();
   const sources = await times.measure("spec read", () => readSpecFiles(options.specs, options.cwd));
-  const { unchangedSince, ...rendered } = await renderFiles(options, sources, times);
+  const { known, ...rendered } = await renderFiles(options, sources, times);
   if (!rendered.ok) return rendered;
   const { contract, refused } = await times.measure("checks", () =>
-    checkOutputContract(options, sources, rendered.files, unchangedSince),
+    checkOutputContract(options, sources, rendered.files, known),
   );
   if (refused) return { ok: false, issues: refused, contract, warnings: rendered.warnings };
   return contract === undefined ? rendered : { ...rendered, contract };
 }
 
-/** A render, and which flows' contracts an earlier `openapi.json` text shows as they are now (by flow id). */
-type Rendered = RenderResult & {
-  readonly unchangedSince?: (previous: string) => ReadonlySet<string>;
-};
+/** A render, and what it knows of the contract it rendered (`RenderedContract`). */
+type Rendered = RenderResult & { readonly known?: RenderedContract };
 
 async function renderFiles(
   options: GenerateOptions,
@@ -107,7 +105,8 @@ async function renderFiles(
     const { warnings } = checked;
     const flowCount = model.flows.length;
     const files = await finishRun(run, { flows, plan, files: produced.files, flowCount, warnings });
-    return { ok: true, files, flowCount, warnings, unchangedSince: unchangedFlows(run, flows) };
+    const known = { document: contractDocument(plan), unchangedSince: unchangedFlows(run, flows) };
+    return { ok: true, files, flowCount, warnings, known };
   } finally {
     await endThreads(run);
   }
@@ -197,6 +196,12 @@ async function finishRun(
   });
   await cache.save();
   return [...made.files, manifestFile].sort((a, b) => compareText(a.path, b.path));
+}
+
+/** The value `openapi.json` prints: the contract the run rendered. */
+function contractDocument(plan: readonly Planned[]): unknown {
+  const render = plan.find((file) => file.path === "openapi.json")?.render;
+  return typeof render === "object" && "json" in render ? render.json : undefined;
 }
 
 /** The flows (by id) whose inputs are the same as when this machine rendered an `openapi.json` text. */

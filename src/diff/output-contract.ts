@@ -6,6 +6,15 @@ import type { SpecSources } from "../spec/read-spec-files.js";
 import { diffContracts, type DiffReport } from "./contract-diff.js";
 
 /**
+ * What a run that rendered the contract knows of it besides its text: its value, which the text
+ * prints (no need to parse it again), and which flows an earlier text shows as they are now.
+ */
+export interface RenderedContract {
+  readonly document: unknown;
+  readonly unchangedSince: (previous: string) => ReadonlySet<string>;
+}
+
+/**
  * The breaking-change gate of `flowgen generate`: the contract diff against the output folder, and
  * with `failOnBreaking`, its breaking changes as problems (`refused`) so that nothing is written.
  *
@@ -21,7 +30,7 @@ export async function checkOutputContract(
   },
   sources: SpecSources,
   files: readonly OutputFile[],
-  unchangedSince?: (previous: string) => ReadonlySet<string>,
+  known?: RenderedContract,
 ): Promise<{ contract?: DiffReport; refused?: Issue[] }> {
   const shown = (folder: string) =>
     path.relative(options.cwd, path.resolve(options.cwd, folder)).split(path.sep).join("/") || ".";
@@ -30,7 +39,7 @@ export async function checkOutputContract(
     path.resolve(options.cwd, options.out),
     files,
     labels,
-    unchangedSince,
+    known,
   );
   if (contract === undefined) return {};
   if (!options.failOnBreaking || contract.breaking === 0) return { contract };
@@ -46,8 +55,9 @@ export async function checkOutputContract(
 /**
  * Compares the contract a run rendered with the one in the output folder it is about to replace
  * (`generated/openapi.json`). Undefined when there is none yet, it is unreadable, or it is unchanged.
- * `unchangedSince` names the flows whose contracts the previous text is known to show as they are
- * now (this machine rendered it from the same inputs): those are not compared.
+ * `known`, from the run that rendered it: the rendered contract's value, and the flows whose
+ * contracts the previous text is known to show as they are now (this machine rendered it from the
+ * same inputs), which are not compared.
  *
  * @example
  * const report = await diffWithOutput("/repo/generated", files, { base: "generated/openapi.json", head: "specs" });
@@ -56,7 +66,7 @@ export async function diffWithOutput(
   outDir: string,
   files: readonly OutputFile[],
   labels: { base: string; head: string },
-  unchangedSince?: (previous: string) => ReadonlySet<string>,
+  known?: RenderedContract,
 ): Promise<DiffReport | undefined> {
   const rendered = files.find((file) => file.path === "openapi.json")?.content;
   // Never through a link: a linked openapi.json is not flowgen's, and its content is not shown.
@@ -68,8 +78,8 @@ export async function diffWithOutput(
   } catch {
     return undefined;
   }
-  return diffContracts(base, JSON.parse(rendered), labels, {
-    unchanged: unchangedSince?.(previous),
+  return diffContracts(base, known?.document ?? JSON.parse(rendered), labels, {
+    unchanged: known?.unchangedSince(previous),
   });
 }
 
