@@ -49,6 +49,8 @@ type Parsed =
  */
 export const MAX_NESTING_DEPTH = 128;
 const TOO_DEEP = `values nest more than ${MAX_NESTING_DEPTH} levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them`;
+const NOT_FINITE =
+  "this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out";
 /** How many alias expansions a YAML file may make: enough for reuse, too few for an alias bomb. */
 export const MAX_YAML_ALIASES = 1000;
 
@@ -79,19 +81,21 @@ export function parseDocument(file: string, text: string, options: ParseOptions 
       issues: quotable(firstKey) ? issues : issues.map(({ pointer: _, ...issue }) => issue),
     };
   }
-  const tooDeep = findValueBeyondLimits(parsed.document.value, {
+  const beyond = findValueBeyondLimits(parsed.document.value, {
     maxDepth: MAX_NESTING_DEPTH,
-  })?.pointer;
-  if (tooDeep === undefined) return parsed;
+    finiteNumbers: true,
+  });
+  if (beyond === undefined) return parsed;
+  const { pointer, kind } = beyond;
   const issue = {
-    code: "too-deep" as const,
+    code: kind,
     file,
-    ...parsed.document.locate(tooDeep),
-    message: TOO_DEEP,
+    ...parsed.document.locate(pointer),
+    message: kind === "too-deep" ? TOO_DEEP : NOT_FINITE,
   };
   return {
     ok: false,
-    issues: [quotable(parsed.document.firstKey) ? { ...issue, pointer: tooDeep } : issue],
+    issues: [quotable(parsed.document.firstKey) ? { ...issue, pointer } : issue],
   };
 }
 
