@@ -11,7 +11,7 @@ import { readMachineSecret } from "./machine-secret.js";
  * runs faster and never changes what they write. Only entries the current run used are kept.
  *
  * The cache is evidence only because this machine wrote it: its index carries an HMAC under a
- * secret kept outside every project (`machine-secret.ts`), and records the SHA-256 of every value,
+ * secret kept outside every project (`machine-secret.ts`), and records the hash of every value,
  * which is checked when the value is read. A cache that a repository brings along (committed with
  * `git add -f`, or copied from another machine) does not verify and is ignored, so it can never
  * answer for what generated/ should hold.
@@ -25,7 +25,7 @@ export interface RenderCache {
   readonly empty: boolean;
   get(key: string): string | undefined;
   set(key: string, content: string): void;
-  /** The SHA-256 (hex) of the value under `key` as UTF-8, as the manifest records it; computed once. */
+  /** The hash (`hashContent`) of the value under `key`, as the manifest records it; computed once. */
   hashOf(key: string): string | undefined;
   /** Writes the entries this run used; a cache that cannot be written is skipped silently. */
   save(): Promise<void>;
@@ -34,15 +34,25 @@ export interface RenderCache {
 const INDEX_FILE = "render-cache.json";
 const PACK_FILE = "render-cache.pack";
 /** The first line of the index file; the second is the HMAC of the rest, the JSON index. */
-const FORMAT = "flowgen render cache 3";
+const FORMAT = "flowgen render cache 4";
 
-/** Where a value lies in the pack: byte offset, byte length and the SHA-256 of those bytes. */
-type PackEntry = readonly [offset: number, length: number, sha256: string];
+/** Where a value lies in the pack: byte offset, byte length and the hash of those bytes. */
+type PackEntry = readonly [offset: number, length: number, hash: string];
+
+/**
+ * The hex SHA-512/256 of a value (as UTF-8), as the cache's index and the manifest record it:
+ * as collision-resistant as SHA-256 and, computed in 64-bit words, faster on 64-bit machines.
+ *
+ * @example
+ * if (hashContent(text) !== manifest.files[path]?.output) console.log("edited by hand");
+ */
+export function hashContent(content: string | Uint8Array): string {
+  return createHash("sha512-256").update(content).digest("hex");
+}
 
 /**
  * A hex SHA-512/256 of the parts, each length-prefixed so that ("ab","c") and ("a","bc") differ:
- * the keys and input hashes of a run, which hash every spec and every flow's document. SHA-512/256
- * is as collision-resistant as SHA-256 and, computed in 64-bit words, faster on 64-bit machines.
+ * the keys and input hashes of a run, which hash every spec and every flow's document.
  */
 export function hashParts(...parts: readonly string[]): string {
   const hash = createHash("sha512-256");
@@ -78,7 +88,7 @@ export async function openRenderCache(
     pack === undefined || index === undefined ? new Map() : index;
   await removeStaleTemporaries(dir);
   const used = new Map<string, string>();
-  // Values as the pack holds them (bytes and SHA-256), for those read from it and not set since.
+  // Values as the pack holds them (bytes and hash), for those read from it and not set since.
   const packed = new Map<string, Packed>();
   let dirty = false;
   return {
@@ -105,10 +115,10 @@ export async function openRenderCache(
       let found = packed.get(key);
       if (found === undefined) {
         const bytes = Buffer.from(value, "utf8");
-        found = { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+        found = { bytes, hash: hashContent(bytes) };
         packed.set(key, found);
       }
-      return found.sha256;
+      return found.hash;
     },
     async save() {
       if (!dirty && used.size === previous.size) return;
@@ -117,20 +127,20 @@ export async function openRenderCache(
   };
 }
 
-/** A value's UTF-8 bytes and their SHA-256. */
+/** A value's UTF-8 bytes and their hash. */
 interface Packed {
   readonly bytes: Buffer;
-  readonly sha256: string;
+  readonly hash: string;
 }
 
 /** The bytes an index entry points to, when the pack still holds those exact bytes. */
 function unpack(pack: Buffer, entry: PackEntry | undefined): Packed | undefined {
   if (entry === undefined) return undefined;
-  const [offset, length, sha256] = entry;
+  const [offset, length, hash] = entry;
   if (offset + length > pack.length) return undefined;
   const bytes = pack.subarray(offset, offset + length);
-  if (createHash("sha256").update(bytes).digest("hex") !== sha256) return undefined;
-  return { bytes, sha256 };
+  if (hashContent(bytes) !== hash) return undefined;
+  return { bytes, hash };
 }
 
 /**
@@ -151,11 +161,7 @@ async function saveEntries(
     // Values read from the pack (or hashed already) keep their bytes and hash.
     const known = packed.get(key);
     const bytes = known?.bytes ?? Buffer.from(value, "utf8");
-    index[key] = [
-      offset,
-      bytes.length,
-      known?.sha256 ?? createHash("sha256").update(bytes).digest("hex"),
-    ];
+    index[key] = [offset, bytes.length, known?.hash ?? hashContent(bytes)];
     chunks.push(bytes);
     offset += bytes.length;
   }

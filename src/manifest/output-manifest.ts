@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
-import { hashParts } from "../cache/render-cache.js";
+import { hashContent, hashParts } from "../cache/render-cache.js";
 import { compareText } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import { readRegularFile } from "../read-text-files.js";
@@ -23,15 +22,8 @@ export interface OutputManifest {
   readonly files: Readonly<Record<string, { readonly inputs: string; readonly output: string }>>;
 }
 
-/**
- * The SHA-256 of a file's content, as the manifest records it.
- *
- * @example
- * if (hashContent(text) !== manifest.files[path]?.output) console.log("edited by hand");
- */
-export function hashContent(content: string): string {
-  return createHash("sha256").update(content).digest("hex");
-}
+/** A file's content hash, as the manifest records it (the render cache's, SHA-512/256). */
+export { hashContent };
 
 /**
  * Per flow spec, the hash of everything its output depends on: its text, the shared schema files

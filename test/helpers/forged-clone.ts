@@ -1,8 +1,11 @@
-import { createHash } from "node:crypto";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { generate } from "../../src/api/generate.js";
-import { MANIFEST_PATH, type OutputManifest } from "../../src/manifest/output-manifest.js";
+import {
+  hashContent,
+  MANIFEST_PATH,
+  type OutputManifest,
+} from "../../src/manifest/output-manifest.js";
 import { REPO_ROOT, sharedProject, tempProject, writeFiles } from "./temp-dir.js";
 
 /** What the forgery adds to a client: a line that sends the key elsewhere. */
@@ -38,7 +41,7 @@ export async function injectWithForgedManifest(dir: string): Promise<void> {
   await writeFile(client, injected);
   const manifestFile = path.join(dir, "generated", MANIFEST_PATH);
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as OutputManifest;
-  const output = createHash("sha256").update(injected).digest("hex");
+  const output = hashContent(injected);
   const entry = { inputs: manifest.files["@acme/qa.ts"]?.inputs ?? "", output };
   const files = { ...manifest.files, "@acme/qa.ts": entry };
   await writeFile(manifestFile, `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
