@@ -1,13 +1,24 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Format } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { isPlainObject } from "../json-pointer.js";
 import { compilePattern } from "./pattern-flags.js";
 import { mapSubschemas } from "./schema-keywords.js";
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const require = createRequire(import.meta.url);
+
+/**
+ * Ajv and ajv-formats (CommonJS), loaded with the first Ajv made: a run that checks no spec
+ * (every file cached) never loads them.
+ */
+function ajvPackages(): {
+  readonly Ajv2020: typeof Ajv2020;
+  readonly addFormats: (ajv: Ajv2020) => Ajv2020;
+} {
+  const { Ajv2020: ajv } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  return { Ajv2020: ajv, addFormats: require("ajv-formats") as (ajv: Ajv2020) => Ajv2020 };
+}
 
 export const JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -43,6 +54,7 @@ export function createAjv(
 ): Ajv2020 {
   const regExp = options.regExp ?? compilePattern;
   // strict: false and no logger: formats Ajv does not know (unix-time, …) are annotations, as in OpenAPI, not noise.
+  const { Ajv2020, addFormats } = ajvPackages();
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,

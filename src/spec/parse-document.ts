@@ -1,15 +1,18 @@
+import { createRequire } from "node:module";
 import * as jsonc from "jsonc-parser";
-import {
-  LineCounter,
-  parseDocument as parseYamlDocument,
-  isMap,
-  isPair,
-  isScalar,
-  type YAMLError,
-} from "yaml";
+import type * as Yaml from "yaml";
+import type { YAMLError } from "yaml";
 import type { Issue } from "../issues.js";
 import { findValueBeyondLimits } from "../json-limits.js";
 import { joinPointer, splitPointer } from "../json-pointer.js";
+
+const require = createRequire(import.meta.url);
+let yamlPackage: typeof Yaml | undefined;
+
+/** The yaml package, loaded with the first YAML file read: projects of JSON specs never load it. */
+function yaml(): typeof Yaml {
+  return (yamlPackage ??= require("yaml") as typeof Yaml);
+}
 
 /** A spec or shared-schema file after parsing, able to say where a JSON pointer sits in it. */
 export interface ParsedDocument {
@@ -297,6 +300,7 @@ function parseYaml(
   text: string,
   quotable: (firstKey: string | undefined) => boolean,
 ): Parsed {
+  const { LineCounter, parseDocument: parseYamlDocument, isMap, isPair, isScalar } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstItem: unknown = isMap(doc.contents) ? doc.contents.items[0] : undefined;
@@ -375,6 +379,7 @@ function yamlChild(
   node: unknown,
   token: string,
 ): { node: unknown; offset: number | undefined } | undefined {
+  const { isMap, isPair, isScalar } = yaml();
   if (!isMap(node) && !(node && typeof node === "object" && "items" in node)) return undefined;
   const items = (node as { items: unknown[] }).items;
   if (isMap(node)) {
