@@ -15,8 +15,8 @@ export const ISSUE_CODES = {
   "syntax-error": "A spec file is not valid JSON or YAML.",
   "duplicate-key": "A JSON spec file has the same key twice in one object.",
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",
-  "not-finite":
-    "A spec file holds a number JSON cannot write: 1e400 and the like, or YAML's .inf and .nan.",
+  "not-json":
+    "A spec file holds a value JSON cannot write: a number such as 1e400, YAML's .inf or .nan, or a YAML date, set, binary or ordered map.",
   "yaml-alias-limit": "A YAML spec file's aliases expand past flowgen's limit (an alias bomb).",
   "misplaced-file": "A spec file is not at specs/@<org>/<flow-name>.(json|yaml|yml).",
   "invalid-flow-name": "An org or flow name breaks the naming rule.",

@@ -1,9 +1,12 @@
 import { escapePointerToken } from "./json-pointer.js";
 
-/** A value past a limit, and where: an array or object nested too deep, or a number that is not finite. */
+/**
+ * A value past a limit, and where: an array or object nested too deep, a number that is not
+ * finite, or an object JSON has no form for (a YAML date, set, binary or ordered map).
+ */
 export interface ValueBeyondLimits {
   readonly pointer: string;
-  readonly kind: "too-deep" | "not-finite";
+  readonly kind: "too-deep" | "not-finite" | "not-plain";
 }
 
 /**
@@ -17,7 +20,12 @@ export interface ValueBeyondLimits {
  */
 export function findValueBeyondLimits(
   value: unknown,
-  limits: { readonly maxDepth: number; readonly finiteNumbers?: boolean },
+  limits: {
+    readonly maxDepth: number;
+    readonly finiteNumbers?: boolean;
+    /** Objects must be arrays or plain objects, as `JSON.parse` makes them. */
+    readonly plainObjects?: boolean;
+  },
 ): ValueBeyondLimits | undefined {
   const path: string[] = [];
   const visit = (node: unknown, depth: number): ValueBeyondLimits["kind"] | undefined => {
@@ -26,6 +34,8 @@ export function findValueBeyondLimits(
     if (typeof node !== "object" || node === null) return undefined;
     if (depth >= limits.maxDepth) return "too-deep";
     const isArray = Array.isArray(node);
+    if (limits.plainObjects && !isArray && !isPlainPrototype(Object.getPrototypeOf(node)))
+      return "not-plain";
     for (const key of Object.keys(node)) {
       const kind = visit((node as Record<string, unknown>)[key], depth + 1);
       if (kind === undefined) continue;
@@ -44,4 +54,8 @@ export function findValueBeyondLimits(
           .join(""),
         kind,
       };
+}
+
+function isPlainPrototype(prototype: unknown): boolean {
+  return prototype === Object.prototype || prototype === null;
 }

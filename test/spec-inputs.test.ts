@@ -143,16 +143,22 @@ describe("bad input is refused with file, pointer and what to do", () => {
       "specs/_shared/tag.json": { type: "string", maxLength: 3, default: "toolong", example: "ok" },
       "specs/@acme/huge.json": '{ "input": { "type": "object", "maximum": 1e400 }, "output": {} }',
       "specs/@acme/unbounded.yaml": "input:\n  type: object\n  maxProperties: .inf\noutput: {}\n",
+      "specs/@acme/dated.yaml":
+        "input:\n  type: object\n  properties:\n    d:\n      enum: [!!timestamp 2001-12-14]\noutput: {}\n",
+      "specs/@acme/old.yaml":
+        "%YAML 1.1\n---\ninput:\n  type: object\n  properties:\n    d:\n      const: 2001-12-14\noutput: {}\n",
     });
     expect(report).toMatchInlineSnapshot(`
       [
         "specs/@acme/bomb.yaml: aliases expand past 1000 nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it [yaml-alias-limit] flowgen-cli/docs/errors.md#yaml-alias-limit",
         "specs/@acme/brackets.json:1:523: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
+        "specs/@acme/dated.yaml:5:26 #/input/properties/d/enum/0: this YAML value (a date, set, binary or ordered map, from a tag or a %YAML 1.1 directive) has no JSON form; write it as a string, an array or a mapping [not-json] flowgen-cli/docs/errors.md#not-json",
         "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
         "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
-        "specs/@acme/huge.json:1:32 #/input/maximum: this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out [not-finite] flowgen-cli/docs/errors.md#not-finite",
+        "specs/@acme/huge.json:1:32 #/input/maximum: this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out [not-json] flowgen-cli/docs/errors.md#not-json",
+        "specs/@acme/old.yaml:7:7 #/input/properties/d/const: this YAML value (a date, set, binary or ordered map, from a tag or a %YAML 1.1 directive) has no JSON form; write it as a string, an array or a mapping [not-json] flowgen-cli/docs/errors.md#not-json",
         "specs/@acme/regex.json:7:9 #/input/properties/a/pattern: "([a-z]" is not a valid regular expression (ECMAScript): Unterminated group; fix it (in JSON, a backslash is written "\\\\") [invalid-pattern] flowgen-cli/docs/errors.md#invalid-pattern",
-        "specs/@acme/unbounded.yaml:3:3 #/input/maxProperties: this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out [not-finite] flowgen-cli/docs/errors.md#not-finite",
+        "specs/@acme/unbounded.yaml:3:3 #/input/maxProperties: this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out [not-json] flowgen-cli/docs/errors.md#not-json",
         "specs/@acme/values.json:10:11 #/input/properties/size/enum/2: this enum value fails its own schema: must be string; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
         "specs/@acme/values.json:12:9 #/input/properties/size/default: this default value fails its own schema: must be equal to one of the allowed values ("s", "m", 3); fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
         "specs/@acme/values.json:17:9 #/input/properties/n/const: this const value fails its own schema: must be >= 1; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",

@@ -54,6 +54,8 @@ export const MAX_NESTING_DEPTH = 128;
 const TOO_DEEP = `values nest more than ${MAX_NESTING_DEPTH} levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them`;
 const NOT_FINITE =
   "this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out";
+const NOT_PLAIN =
+  "this YAML value (a date, set, binary or ordered map, from a tag or a %YAML 1.1 directive) has no JSON form; write it as a string, an array or a mapping";
 /** How many alias expansions a YAML file may make: enough for reuse, too few for an alias bomb. */
 export const MAX_YAML_ALIASES = 1000;
 
@@ -87,14 +89,15 @@ export function parseDocument(file: string, text: string, options: ParseOptions 
   const beyond = findValueBeyondLimits(parsed.document.value, {
     maxDepth: MAX_NESTING_DEPTH,
     finiteNumbers: true,
+    plainObjects: true,
   });
   if (beyond === undefined) return parsed;
   const { pointer, kind } = beyond;
   const issue = {
-    code: kind,
+    code: kind === "too-deep" ? kind : ("not-json" as const),
     file,
     ...parsed.document.locate(pointer),
-    message: kind === "too-deep" ? TOO_DEEP : NOT_FINITE,
+    message: kind === "too-deep" ? TOO_DEEP : kind === "not-finite" ? NOT_FINITE : NOT_PLAIN,
   };
   return {
     ok: false,
