@@ -72,16 +72,22 @@ describe("types files whose options differ from the first one's", () => {
 });
 
 describe("prettier config inside the output folder's org folders", () => {
-  it("does not count: those folders hold flowgen's files only, and the config is looked up from the output folder", async () => {
-    const dir = await tempProject({
-      "package.json": { name: "app", private: true },
-      ".prettierrc.json": { printWidth: 100 },
-      "generated/@acme/.prettierrc.json": { semi: false },
-      "specs/@acme/qa.json": { input: { type: "object" }, output: { type: "object" } },
-    });
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    const module = result.files.find((file) => file.path === "@acme/qa.ts");
-    expect(module?.content).toContain('from "../runtime/index.js";');
-  });
+  it.each([
+    ["beside a config of the project", { ".prettierrc.json": { printWidth: 100 } }],
+    ["in a project with no config but an .editorconfig", { ".editorconfig": "root = true\n" }],
+  ])(
+    "does not count %s: those folders hold flowgen's files only, and the config is looked up from the output folder",
+    async (_, project) => {
+      const dir = await tempProject({
+        "package.json": { name: "app", private: true },
+        ...project,
+        "generated/@acme/.prettierrc.json": { semi: false },
+        "specs/@acme/qa.json": { input: { type: "object" }, output: { type: "object" } },
+      });
+      const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      const module = result.files.find((file) => file.path === "@acme/qa.ts");
+      expect(module?.content).toContain('from "../runtime/index.js";');
+    },
+  );
 });

@@ -40,15 +40,25 @@ export function createConfigResolver(
   prettier: typeof Prettier,
   folder: string,
 ): (file: string) => Promise<Prettier.Options> {
-  let found: ReturnType<typeof findProjectConfig> | undefined;
+  let found: Promise<string> | undefined;
   // Without an .editorconfig above, prettier's reading of them per file finds none.
   const editorconfig = hasEditorconfigAbove(folder);
   return async (file) => {
-    const config = await (found ??= findProjectConfig(path.join(folder, "index.ts"), prettier));
-    const configFile =
-      config === undefined ? {} : { config: config.inside ? config.file : NO_CONFIG };
-    return (await prettier.resolveConfig(file, { editorconfig, ...configFile })) ?? {};
+    const config = await (found ??= folderConfig(folder, prettier));
+    return (await prettier.resolveConfig(file, { editorconfig, config })) ?? {};
   };
+}
+
+/**
+ * The config file for the files of `folder` and its subfolders: the one found from `folder` in
+ * its project, else an empty one. Without a project, the one prettier finds from `folder`.
+ */
+async function folderConfig(folder: string, prettier: typeof Prettier): Promise<string> {
+  const probe = path.join(folder, "index.ts");
+  const config = await findProjectConfig(probe, prettier);
+  if (config !== undefined) return config.inside ? config.file : NO_CONFIG;
+  if (findProjectRoot(folder) !== undefined) return NO_CONFIG;
+  return (await prettier.resolveConfigFile(probe)) ?? NO_CONFIG;
 }
 
 /**
