@@ -90,8 +90,9 @@ export async function trustRun(opened: OpenedRun): Promise<Run> {
   // for those loads. A small project renders on this thread unless it has many files to render.
   const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startThreads(options) : undefined;
   // With an earlier run's files at hand (this machine's cache, or a trusted manifest), a run
-  // renders what changed: a few modules, which the threads emit, so they load ts-morph now. A run
-  // that renders everything has them load it after the types, which need the memory meanwhile.
+  // renders what changed, typically a few modules, which a thread emits: one thread loads ts-morph
+  // now, ahead of its other tasks. A run that renders everything has the threads load it after the
+  // types, which need the memory meanwhile (a warm run whose keys all changed loads it early).
   if (!opened.cache.empty || reusable !== undefined)
     pool?.then((threads) => threads?.run({ stage: "load modules" })).catch(() => undefined);
   return { ...opened, reusable, pool };
