@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import type * as Prettier from "prettier";
 import type * as TS from "typescript";
 import type { RenderCache } from "./cache/render-cache.js";
@@ -39,8 +40,8 @@ export interface ProduceContext {
   readonly times: StageTimes;
   /**
    * Resolves the prettier options of the files to render (a prettier call per file, in a project
-   * with a config): called once the types batches are handed over, which go out with the first
-   * types file's options. Default: none to resolve.
+   * with a config): called once the types batches are handed over, which go out with the options
+   * of the first types file in their folder. Default: none to resolve.
    */
   readonly prepare?: () => Promise<void>;
 }
@@ -121,23 +122,20 @@ class Production {
 
   /**
    * Starts the types: on the pool's threads, or queued first for this one when there are none.
-   * The batches go out with the options of the first types file, resolved before the others':
-   * every types file's, in most projects; a file whose own options turn out to differ is rendered
-   * again (`runJob`). The lanes that wait for them report their failure; a failure before the
+   * The batches go out with the options of the first types file in their folder, resolved before
+   * the others' (`speculate`); a file whose own options turn out to differ is rendered again
+   * (`runJob`). The lanes that wait for them report their failure; a failure before the
    * lanes exist is not left unheard.
    */
   private async startTypes(): Promise<{ typed: Promise<void> }> {
     const { typesJobs } = this.sortPlan("types");
-    const first = typesJobs[0];
-    if (first === undefined) return { typed: Promise.resolve() };
-    const probe = this.pathOf(first.index);
-    await this.context.formatter.prepare([probe]);
-    const speculated = this.optionsOf(probe);
-    const types = chunk(typesJobs).map((batch): Job => {
-      const job: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
-      this.typesOptions.set(job, speculated);
-      return job;
-    });
+    const types = (await this.speculate(typesJobs)).flatMap(({ options, jobs }) =>
+      chunk(jobs).map((batch): Job => {
+        const job: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
+        this.typesOptions.set(job, options);
+        return job;
+      }),
+    );
     if (this.context.pool.threads === 0) {
       for (const job of types) this.queue.push(job);
       return { typed: Promise.resolve() };
@@ -145,6 +143,32 @@ class Production {
     const typed = this.typesOnThreads(types);
     typed.catch(() => undefined);
     return { typed };
+  }
+
+  /**
+   * The types files grouped by the options they go out with: those of the first types file in
+   * their folder, resolved before the others' (overrides by file name or by folder, the common
+   * kinds, apply to it as to the rest of the folder).
+   */
+  private async speculate<T extends { index: number }>(
+    jobs: readonly T[],
+  ): Promise<{ options: TypesOptions; jobs: T[] }[]> {
+    const probes = new Map<string, string>();
+    for (const job of jobs) {
+      const file = this.pathOf(job.index);
+      const folder = posix.dirname(file);
+      if (!probes.has(folder)) probes.set(folder, file);
+    }
+    await this.context.formatter.prepare([...probes.values()]);
+    const groups = new Map<string, { options: TypesOptions; jobs: T[] }>();
+    for (const job of jobs) {
+      const probe = probes.get(posix.dirname(this.pathOf(job.index))) ?? "";
+      const options = this.optionsOf(probe);
+      const group = groups.get(options.key);
+      if (group === undefined) groups.set(options.key, { options, jobs: [job] });
+      else group.jobs.push(job);
+    }
+    return [...groups.values()];
   }
 
   /**

@@ -39,36 +39,41 @@ describe("output files whose prettier options could differ from file to file", (
   });
 });
 
-describe("types files whose options differ from the first one's", () => {
-  it("are rendered with their own: the threads start with the first file's options, and a file whose own differ is rendered again", async () => {
-    const flow = (name: string) => ({
-      input: {
-        type: "object",
-        properties: { options: { type: "array", items: { enum: ["first", "second", name] } } },
-      },
-      output: { type: "object", properties: { answer: { type: "string" } } },
-    });
-    const dir = await tempProject({
-      "package.json": { name: "app", private: true },
-      ".prettierrc.json": {
-        overrides: [{ files: "generated/@globex/**", options: { printWidth: 40 } }],
-      },
-      "specs/@acme/qa.json": flow("third"),
-      "specs/@globex/search.json": flow("fourth"),
-    });
-    const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    const unformatted: string[] = [];
-    for (const file of result.files.filter((each) => each.path.endsWith(".ts"))) {
-      const filepath = path.join(dir, "generated", file.path);
-      const options = await prettier.resolveConfig(filepath);
-      if (!(await prettier.check(file.content, { ...options, filepath })))
-        unformatted.push(file.path);
-    }
-    expect(unformatted).toEqual([]);
-    const types = result.files.find((file) => file.path === "@globex/search.types.ts");
-    expect(types?.content).toMatch(/\n {6}options\?: \(\n/);
-  });
+describe("types files whose options differ from their folder's first one", () => {
+  it.each([
+    ["by folder", "generated/@globex/**"],
+    ["by file name, within a folder", "search.types.ts"],
+  ])(
+    "are rendered with their own, overridden %s: the threads start with each folder's first file's options, and a file whose own differ is rendered again",
+    async (_, files) => {
+      const flow = (name: string) => ({
+        input: {
+          type: "object",
+          properties: { options: { type: "array", items: { enum: ["first", "second", name] } } },
+        },
+        output: { type: "object", properties: { answer: { type: "string" } } },
+      });
+      const dir = await tempProject({
+        "package.json": { name: "app", private: true },
+        ".prettierrc.json": { overrides: [{ files, options: { printWidth: 40 } }] },
+        "specs/@acme/qa.json": flow("third"),
+        "specs/@globex/lookup.json": flow("fifth"),
+        "specs/@globex/search.json": flow("fourth"),
+      });
+      const result = await renderProject({ specs: "specs", out: "generated", cwd: dir });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      const unformatted: string[] = [];
+      for (const file of result.files.filter((each) => each.path.endsWith(".ts"))) {
+        const filepath = path.join(dir, "generated", file.path);
+        const options = await prettier.resolveConfig(filepath);
+        if (!(await prettier.check(file.content, { ...options, filepath })))
+          unformatted.push(file.path);
+      }
+      expect(unformatted).toEqual([]);
+      const types = result.files.find((file) => file.path === "@globex/search.types.ts");
+      expect(types?.content).toMatch(/\n {6}options\?: \(\n/);
+    },
+  );
 });
 
 describe("prettier config inside the output folder's org folders", () => {
