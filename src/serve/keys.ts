@@ -339,7 +339,7 @@ async function readKeysFile(
 }
 
 /** The keys file's text, or undefined when it cannot be read (the problem says why). */
-async function readKeysText(
+export async function readKeysText(
   file: string,
   cwd: string,
   problems: string[],

@@ -1,7 +1,13 @@
 import path from "node:path";
 import { watch as watchFiles } from "chokidar";
 import { withCode } from "../issues.js";
-import { createKeyring, devKey, KeysError, loadKeys, type Keyring } from "./keys.js";
+import { createKeyring, devKey, KeysError, loadKeys, readKeysText, type Keyring } from "./keys.js";
+
+/**
+ * chokidar drops a change that comes within 50 ms of the one before on the same file: a save that
+ * close after another is looked for again once this long has passed since the last event.
+ */
+const DROPPED_CHANGE_MS = 80;
 
 /** The keys a running server accepts, kept up to date with the keys file. */
 export interface LiveKeys {
@@ -26,7 +32,8 @@ export interface LiveKeysOptions {
 
 /**
  * Loads the keys (loadKeys; a KeysError when they are wrong), or makes a dev key when none are
- * configured. With `watch` and a keys file, every change to the file is read at once: a removed
+ * configured. With `watch` and a keys file, every change to the file is read at once (and read
+ * again shortly after, for a save the watcher dropped as too close to the one before): a removed
  * key stops working for the next request, on open keep-alive connections too (admission checks
  * a connection's header again when the keyring changes). A keys file that turns broken or is
  * deleted fails closed: no key is accepted until it is fixed, since keeping the old keys would keep
@@ -44,7 +51,11 @@ export async function loadLiveKeys(options: LiveKeysOptions): Promise<LiveKeys> 
   if (!options.watch || options.file === undefined)
     return { current, devKey: made, close: () => Promise.resolve() };
 
+  const { file, cwd } = options;
+  // The text the keyring in force was read from (read just before it, so a later change differs).
+  let loaded = await readKeysText(file, cwd, []);
   const reload = async () => {
+    loaded = await readKeysText(file, cwd, []);
     try {
       keyring = createKeyring(await loadKeys(options));
       options.say(
@@ -62,18 +73,24 @@ export async function loadLiveKeys(options: LiveKeysOptions): Promise<LiveKeys> 
   };
   // One reload at a time, in the order the changes came.
   let running = Promise.resolve();
-  const watcher = watchFiles(path.resolve(options.cwd, options.file), {
-    ignoreInitial: true,
-    atomic: true,
-  });
+  const lookAgain = async () => {
+    if ((await readKeysText(file, cwd, [])) !== loaded) await reload();
+  };
+  let settle: NodeJS.Timeout | undefined;
+  const watcher = watchFiles(path.resolve(cwd, file), { ignoreInitial: true, atomic: true });
   watcher.on("all", () => {
     running = running.then(reload);
+    clearTimeout(settle);
+    settle = setTimeout(() => {
+      running = running.then(lookAgain);
+    }, DROPPED_CHANGE_MS).unref();
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return {
     current,
     devKey: made,
     close: async () => {
+      clearTimeout(settle);
       await watcher.close();
       await running;
     },
