@@ -160,10 +160,14 @@ class Production {
       if (!probes.has(folder)) probes.set(folder, file);
     }
     await this.context.formatter.prepare([...probes.values()]);
+    // Each folder's options are taken once, not once per file.
+    const folderOptions = new Map(
+      [...probes].map(([folder, probe]) => [folder, this.optionsOf(probe)] as const),
+    );
     const groups = new Map<string, { options: TypesOptions; jobs: T[] }>();
     for (const job of jobs) {
-      const probe = probes.get(posix.dirname(this.pathOf(job.index))) ?? "";
-      const options = this.optionsOf(probe);
+      const file = this.pathOf(job.index);
+      const options = folderOptions.get(posix.dirname(file)) ?? this.optionsOf(file);
       const group = groups.get(options.key);
       if (group === undefined) groups.set(options.key, { options, jobs: [job] });
       else group.jobs.push(job);
