@@ -12,6 +12,8 @@ export default tseslint.config(
       "test/fixtures/",
       "bench/out/",
       "scratch/",
+      // Ajv's standalone code (scripts/compile-spec-validators.mjs writes it).
+      "src/spec/compiled-spec-validators.ts",
     ],
   },
   js.configs.recommended,

@@ -29,7 +29,7 @@ export const FLOW_SPEC_SCHEMA = JSON.parse(
 
 /**
  * One Ajv per run for a project's schemas: they are per-run state, never module state (only the
- * fixed checks of spec files themselves are compiled once: spec-file-validators.ts). `optimize: false` skips
+ * fixed checks of spec files themselves are compiled ahead of time: spec-file-validators.ts). `optimize: false` skips
  * Ajv's pass over generated code, for validators that run once: the pass costs more than it saves.
  * `verbose: true` keeps each failing keyword's schema value and data on its error (`flowgen verify`).
  * `ownProperties`: a property counts only when the value has it itself; without it Ajv reads

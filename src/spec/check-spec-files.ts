@@ -1,4 +1,4 @@
-import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
 import type { Issue } from "../issues.js";
 import { isPlainObject } from "../json-pointer.js";
 import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12 } from "./ajv.js";
@@ -18,12 +18,12 @@ export type Finding = { code: Issue["code"]; pointer: string; message: string };
  * What is wrong in one flow spec on its own: spec keys, id, schema dialect, `$ref`s, root types.
  *
  * @example
- * const findings = checkFlowFile(value, source, specFileValidators().flowFile, index);
+ * const findings = checkFlowFile(value, source, SPEC_FILE_VALIDATORS.flowFile, index);
  */
 export function checkFlowFile(
   value: unknown,
   source: FlowSource,
-  validate: ReturnType<Ajv2020["compile"]>,
+  validate: ValidateFunction,
   index: SpecIndex,
 ): Finding[] {
   const findings: Finding[] = [];
@@ -59,19 +59,19 @@ export function checkFlowFile(
  * What is wrong in one shared schema file on its own: dialect, meta-schema, `$ref`s.
  *
  * @example
- * const findings = checkSharedFile(value, "shared/address.json", specFileValidators().ajv, index);
+ * const findings = checkSharedFile(value, "shared/address.json", SPEC_FILE_VALIDATORS.metaSchema, index);
  */
 export function checkSharedFile(
   value: unknown,
   relPath: string,
-  ajv: Pick<Ajv2020, "validateSchema" | "errors">,
+  metaSchema: ValidateFunction,
   index: SpecIndex,
 ): Finding[] {
   const dialect = checkSchemaDialect(value, "");
   if (dialect.length > 0) return dialect;
   const schema = isPlainObject(value) ? { ...value, $schema: undefined } : value;
-  if (!ajv.validateSchema(schema as object)) {
-    return describeAjvErrors(ajv.errors ?? [], value, {
+  if (!metaSchema(schema)) {
+    return describeAjvErrors(metaSchema.errors ?? [], value, {
       schemaCode: "invalid-schema",
       isSchemaPath: () => true,
     });

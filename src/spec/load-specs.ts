@@ -1,6 +1,6 @@
 import { triageIssues, type Issue, type Rules } from "../issues.js";
 import { createAjv } from "./ajv.js";
-import { specFileValidators, type SpecFileValidators } from "./spec-file-validators.js";
+import { SPEC_FILE_VALIDATORS, type SpecFileValidators } from "./spec-file-validators.js";
 import { checkAllExamples, type ExamplesTask } from "./check-examples.js";
 import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
@@ -112,9 +112,8 @@ export interface CheckOptions {
  */
 export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): LoadResult {
   const checking = parseSources(sources, options);
-  // Compiled when a file is checked (once per process): a run that trusts every flow needs none.
-  const flows = checkFlowFiles(checking, sources.flows, specFileValidators);
-  checkSharedFiles(checking, sources.shared, specFileValidators);
+  const flows = checkFlowFiles(checking, sources.flows, SPEC_FILE_VALIDATORS);
+  checkSharedFiles(checking, sources.shared, SPEC_FILE_VALIDATORS);
   // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
   // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
   // recurse forever on a cycle that never steps into the data.
@@ -270,7 +269,7 @@ function placeFinding(place: FilePlace, finding: Finding): Issue {
 function checkFlowFiles(
   checking: Checking,
   sources: readonly FlowSource[],
-  validators: () => SpecFileValidators,
+  validators: SpecFileValidators,
 ): FlowSpec[] {
   const flows: FlowSpec[] = [];
   for (const source of sources) {
@@ -281,12 +280,7 @@ function checkFlowFiles(
       flows.push(toFlowSpec(source, spec));
       continue;
     }
-    const found = checkFlowFile(
-      entry.document.value,
-      source,
-      validators().flowFile,
-      checking.index,
-    );
+    const found = checkFlowFile(entry.document.value, source, validators.flowFile, checking.index);
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
     else flows.push(toFlowSpec(source, spec));
@@ -297,12 +291,12 @@ function checkFlowFiles(
 function checkSharedFiles(
   checking: Checking,
   sources: readonly SpecSource[],
-  validators: () => SpecFileValidators,
+  validators: SpecFileValidators,
 ): void {
   for (const source of sources) {
     const value = checking.index.files.get(source.relPath);
     if (value === undefined) continue;
-    const found = checkSharedFile(value, source.relPath, validators().ajv, checking.index);
+    const found = checkSharedFile(value, source.relPath, validators.metaSchema, checking.index);
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
   }

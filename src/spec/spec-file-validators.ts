@@ -1,29 +1,21 @@
-import type { Ajv2020 } from "ajv/dist/2020.js";
-import { FLOW_SPEC_SCHEMA, createAjv } from "./ajv.js";
+import type { ValidateFunction } from "ajv";
+import { flowFile, metaSchema } from "./compiled-spec-validators.js";
 
 /** The two fixed checks every spec check runs: a flow file's shape, and a schema against the meta-schema. */
 export interface SpecFileValidators {
   /** Checks a flow spec file's value against `schema/flow-spec.schema.json`. */
-  readonly flowFile: ReturnType<Ajv2020["compile"]>;
-  /** Checks a schema against the JSON Schema 2020-12 meta-schema; its errors are on `ajv.errors`. */
-  readonly ajv: Pick<Ajv2020, "validateSchema" | "errors">;
+  readonly flowFile: ValidateFunction;
+  /** Checks a schema against the JSON Schema 2020-12 meta-schema, as `ajv.validateSchema` does. */
+  readonly metaSchema: ValidateFunction;
 }
-
-let validators: SpecFileValidators | undefined;
 
 /**
- * The spec checks' validators, compiled once per process (or worker thread) and shared by every
- * run in it. Both check fixed schemas (flow-spec.schema.json and the 2020-12 meta-schema it
- * refers to), so nothing of a run is kept: no run adds a schema to this Ajv. Compiling the
- * meta-schema is most of a small run's check, and a watch loop, serve's reloads or the
- * programmatic API run the checks many times in one process.
+ * The spec checks' validators. Both check fixed schemas, so Ajv compiles them ahead of time with
+ * `createAjv`'s options (`compiled-spec-validators.ts`, which `scripts/compile-spec-validators.mjs`
+ * writes): a run loads them instead of Ajv and the meta-schema, which cost most of a small run's
+ * check, or of a one-spec edit's.
  *
  * @example
- * if (!specFileValidators().flowFile(value)) console.log(specFileValidators().flowFile.errors);
+ * if (!SPEC_FILE_VALIDATORS.flowFile(value)) console.log(SPEC_FILE_VALIDATORS.flowFile.errors);
  */
-export function specFileValidators(): SpecFileValidators {
-  if (validators !== undefined) return validators;
-  const ajv = createAjv();
-  validators = { flowFile: ajv.compile(FLOW_SPEC_SCHEMA), ajv };
-  return validators;
-}
+export const SPEC_FILE_VALIDATORS = { flowFile, metaSchema } as unknown as SpecFileValidators;
