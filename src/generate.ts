@@ -129,7 +129,7 @@ async function produceRun(
   // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
   const kept = await readKeptFiles(run.outDir, run.reusable, plan);
   const rendered = plan.filter((file) => cache.get(file.key) === undefined && !kept.has(file.path));
-  if (rendered.length >= POOL_THRESHOLD) run.pool ??= startThreads(run.options);
+  if (rendered.length >= POOL_THRESHOLD) run.pool ??= startThreads(run.options, run.codeCache);
   const { formatter } = run.inputs;
   const paths = [...rendered.map((file) => file.path), MANIFEST_PATH];
   const pool = (await run.pool) ?? inThreadPool();

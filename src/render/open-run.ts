@@ -1,4 +1,5 @@
 import path from "node:path";
+import { codeCacheSettings, useCodeCache, type CodeCacheSettings } from "../cache/code-cache.js";
 import { openRenderCache, type RenderCache } from "../cache/render-cache.js";
 import type { Issue } from "../issues.js";
 import { readManifest, type OutputManifest } from "../manifest/output-manifest.js";
@@ -25,12 +26,14 @@ export interface Run {
   readonly keys: RunKeys;
   /** The committed manifest, when trusted and made by a run with this one's fingerprint. */
   readonly reusable: OutputManifest | undefined;
+  /** Where TypeScript and ts-morph, once compiled, are kept for the next run (`code-cache.ts`). */
+  readonly codeCache: CodeCacheSettings | undefined;
   /** Worker threads, once started. */
   pool: Promise<StagePool | undefined> | undefined;
 }
 
 /** A run before it knows whether to trust the manifest or start worker threads. */
-export type OpenedRun = Omit<Run, "reusable" | "pool">;
+export type OpenedRun = Omit<Run, "reusable" | "codeCache" | "pool">;
 
 /**
  * Opens the render cache and reads what every file depends on. Everything a run depends on is
@@ -84,28 +87,39 @@ export async function trustRun(opened: OpenedRun): Promise<Run> {
       ? await readManifest(opened.outDir)
       : undefined;
   const reusable = manifest?.fingerprint === opened.keys.fingerprint ? manifest : undefined;
+  // `--no-cache` uses nothing an earlier run kept, compiled code included.
+  const codeCache =
+    options.cacheDir === undefined ? undefined : await codeCacheSettings(options.cwd);
+  useCodeCache(codeCache);
   // Worker threads are slow to start: each loads openapi-typescript, TypeScript and ts-morph
   // (bench/NOTES.md). This run renders something (the previous run's key did not match): start
   // them now, while this thread checks the specs, so that even one edited flow's files do not wait
   // for those loads. A small project renders on this thread unless it has many files to render.
-  const pool = 2 * sources.flows.length >= POOL_THRESHOLD ? startThreads(options) : undefined;
+  // The threads are made before this thread's checks begin: those hold it for long stretches, and
+  // a thread made (or a task handed over) from a callback would wait for them to end.
+  const threads =
+    2 * sources.flows.length >= POOL_THRESHOLD ? await startThreads(options, codeCache) : undefined;
   // With an earlier run's files at hand (this machine's cache, or a trusted manifest), a run
   // renders what changed, typically a few modules, which a thread emits: one thread loads ts-morph
   // now, ahead of its other tasks. A run that renders everything has the threads load it after the
   // types, which need the memory meanwhile (a warm run whose keys all changed loads it early).
   if (!opened.cache.empty || reusable !== undefined)
-    pool?.then((threads) => threads?.run({ stage: "load modules" })).catch(() => undefined);
-  return { ...opened, reusable, pool };
+    threads?.run({ stage: "load modules" }).catch(() => undefined);
+  const pool = threads === undefined ? undefined : Promise.resolve(threads);
+  return { ...opened, reusable, codeCache, pool };
 }
 
 /**
  * The worker threads a run renders on: the ones kept between runs when there are, else new ones.
  *
  * @example
- * run.pool ??= startThreads(run.options);
+ * run.pool ??= startThreads(run.options, run.codeCache);
  */
-export function startThreads(options: GenerateOptions): Promise<StagePool | undefined> {
-  return options.workers?.start() ?? startWorkerPool();
+export function startThreads(
+  options: GenerateOptions,
+  codeCache: CodeCacheSettings | undefined,
+): Promise<StagePool | undefined> {
+  return options.workers?.start(codeCache) ?? startWorkerPool(codeCache);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { createRequire } from "node:module";
 import type * as typescript from "typescript";
+import { requireCached } from "../cache/code-cache.js";
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
+/** `require`, with TypeScript compiled from this machine's code cache (`code-cache.ts`). */
+const require = (id: string): unknown => requireCached(requireHere, id);
 
 // openapi-typescript and TypeScript through their CommonJS modules (each package ships them). An
 // ESM import of TypeScript, a large CommonJS file, makes Node first scan it for module syntax and

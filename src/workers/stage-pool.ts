@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { setEnvironmentData } from "node:worker_threads";
+import { CODE_CACHE_DATA, type CodeCacheSettings } from "../cache/code-cache.js";
 import type { ExamplesTask } from "../spec/check-examples.js";
 import type { SchemaFinding } from "../spec/schema-refs.js";
 import type {
@@ -48,25 +50,34 @@ const TASKS_PER_THREAD = 1024;
 
 /**
  * One worker thread per core besides this one (at least one), each loading openapi-typescript and
- * ts-morph as it starts and prettier when it first formats; undefined
- * when running from sources.
+ * ts-morph as it starts (from `codeCache`, when given) and prettier when it first formats;
+ * undefined when running from sources.
  *
  * @example
- * const pool = (await startWorkerPool()) ?? inThreadPool();
+ * const pool = (await startWorkerPool(codeCache)) ?? inThreadPool();
  */
-export async function startWorkerPool(): Promise<StagePool | undefined> {
+export async function startWorkerPool(
+  codeCache: CodeCacheSettings | undefined,
+): Promise<StagePool | undefined> {
   if (!import.meta.url.endsWith(".js")) return undefined;
   const { Tinypool } = await import("tinypool");
   const threads = Math.max(1, availableParallelism() - 1);
   // Tasks are handed to a thread while it still works on earlier ones: this thread, busy formatting,
   // does not have to hear of each finished task before the next one can start. How many is the
   // run's choice (produce-files.ts), so tinypool's own limit is out of its way.
-  const pool = new Tinypool({
-    filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)),
-    minThreads: threads,
-    maxThreads: threads,
-    concurrentTasksPerWorker: TASKS_PER_THREAD,
-  });
+  // The threads start as the pool is made, each with a copy of the environment data set now.
+  setEnvironmentData(CODE_CACHE_DATA, codeCache);
+  let pool: InstanceType<typeof Tinypool>;
+  try {
+    pool = new Tinypool({
+      filename: fileURLToPath(new URL("./stage-worker.js", import.meta.url)),
+      minThreads: threads,
+      maxThreads: threads,
+      concurrentTasksPerWorker: TASKS_PER_THREAD,
+    });
+  } finally {
+    setEnvironmentData(CODE_CACHE_DATA, undefined);
+  }
   return {
     threads,
     run: ((task: StageTask) => pool.run(task)) as StagePool["run"],
@@ -77,7 +88,7 @@ export async function startWorkerPool(): Promise<StagePool | undefined> {
 /** Worker threads that stay loaded from one run to the next: a watching generate's. */
 export interface KeptWorkers {
   /** The threads, started by the first run that asks (undefined when running from sources). */
-  start(): Promise<StagePool | undefined>;
+  start(codeCache: CodeCacheSettings | undefined): Promise<StagePool | undefined>;
   /** Ends the threads, once no run uses them. */
   close(): Promise<void>;
 }
@@ -94,7 +105,7 @@ export interface KeptWorkers {
 export function keepWorkers(): KeptWorkers {
   let started: Promise<StagePool | undefined> | undefined;
   return {
-    start: () => (started ??= startWorkerPool()),
+    start: (codeCache) => (started ??= startWorkerPool(codeCache)),
     close: async () => (await started)?.close(),
   };
 }

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { CHECK_PRINTERS_VARIABLE } from "../../src/format/check-printers.js";
@@ -9,6 +11,7 @@ import { REPO_ROOT, tempProject } from "../helpers/temp-dir.js";
 
 /** The built flowgen's generate API: built JavaScript starts worker threads, TypeScript sources do not. */
 const BUILT_API = path.join(REPO_ROOT, "dist/api/generate.js");
+const BUILT_POOL = path.join(REPO_ROOT, "dist/workers/stage-pool.js");
 
 describe("a large project on worker threads", () => {
   // The built flowgen (dist/) renders a project this size on worker threads; flowgen's TypeScript
@@ -60,5 +63,26 @@ describe("a large project on worker threads", () => {
       generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
     ).toEqual(["specs/@acme/flow-7.json invalid-example"]);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
+  });
+
+  it("load ts-morph through the code cache they are started with", async () => {
+    const dir = await tempProject({});
+    const codeCache = { dir: path.join(dir, "code-cache"), secret: "c".repeat(64) };
+    const built = (await import(BUILT_POOL)) as typeof import("../../src/workers/stage-pool.js");
+    const pool = await built.startWorkerPool(codeCache);
+    if (pool === undefined) throw new Error("the built flowgen starts no worker threads");
+    try {
+      await pool.run({ stage: "load modules" });
+    } finally {
+      await pool.close();
+    }
+    // This thread loaded nothing with these settings: the thread wrote the entry of ts-morph's
+    // own TypeScript, named by the hash of the file's path.
+    const tsMorphCommon = createRequire(createRequire(import.meta.url).resolve("ts-morph")).resolve(
+      "@ts-morph/common",
+    );
+    const typescript = path.join(path.dirname(tsMorphCommon), "typescript.js");
+    const entry = `${createHash("sha256").update(typescript).digest("hex")}.v8`;
+    expect(readdirSync(codeCache.dir)).toContain(entry);
   });
 });
