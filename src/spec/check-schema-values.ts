@@ -8,6 +8,7 @@ import {
 } from "../json-pointer.js";
 import { schemaForAjv } from "./ajv.js";
 import { addSchemas, describeParams } from "./check-examples.js";
+import { screenValues } from "./example-screen.js";
 import { fileUri } from "./file-uri.js";
 import { subschemasOf } from "./schema-keywords.js";
 import type { SchemaFinding, SchemaResource, SpecIndex } from "./schema-refs.js";
@@ -36,7 +37,9 @@ interface SchemaWithValues {
  * examples SHOULD validate; a value that never can is a mistake in the spec, and clients, mocks
  * and documentation built from it would show values the service refuses.
  *
- * `ajv` is given the shared schema files and the flow schemas its checks refer to.
+ * Values are screened first (`screenValues`); the Ajv `makeAjv` makes checks the rest, and is made
+ * only when there are any. It is given the shared schema files and the flow schemas its checks
+ * refer to.
  *
  * A compiled validator checks a hundred schemas' values at once: an array schema with one
  * `prefixItems` entry per schema (`items` of that schema, for the list of its values). An entry is
@@ -46,10 +49,10 @@ interface SchemaWithValues {
  * rest of the checks.
  *
  * @example
- * checkSchemaValues(ajv, [{ relPath: "@acme/qa.json", root: "/input" }], index);
+ * checkSchemaValues(() => createAjv(), [{ relPath: "@acme/qa.json", root: "/input" }], index);
  */
 export function checkSchemaValues(
-  ajv: Ajv2020,
+  makeAjv: () => Ajv2020,
   resources: readonly SchemaResource[],
   index: SpecIndex,
 ): SchemaFinding[] {
@@ -57,10 +60,6 @@ export function checkSchemaValues(
     schemasWithValues(resource, getAtPointer(index.files.get(resource.relPath), resource.root)),
   );
   const groups = schemas.flatMap(groupValues);
-  const referred = groups
-    .filter((group) => group.key.startsWith("$ref "))
-    .map((group) => group.resource.relPath);
-  addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
   // Equal texts give equal answers: each distinct schema is compiled once (flows repeat the same
   // enums), and checks the values of all its copies, each copy's from `offset` on.
   const entries = new Map<string, Entry>();
@@ -75,9 +74,18 @@ export function checkSchemaValues(
     for (const item of group.values) entry.values.push(item.value);
     return offset;
   });
-  const unique = [...entries.values()];
-  for (let start = 0; start < unique.length; start += BATCH)
-    checkBatch(ajv, unique.slice(start, start + BATCH));
+  const unscreened = [...entries.values()].filter(
+    (entry) => isRef(entry.items) || !screenValues(entry.items, entry.values),
+  );
+  if (unscreened.length > 0) {
+    const ajv = makeAjv();
+    const referred = groups
+      .filter((group) => isRef(group.items))
+      .map((group) => group.resource.relPath);
+    addSchemas(ajv, index, new Set(referred.filter((relPath) => index.flowFiles.has(relPath))));
+    for (let start = 0; start < unscreened.length; start += BATCH)
+      checkBatch(ajv, unscreened.slice(start, start + BATCH));
+  }
   return groups.flatMap((group, i) => {
     const errors = entries.get(group.key)?.errors;
     return group.values.flatMap((value, item) => {
@@ -97,6 +105,11 @@ export function checkSchemaValues(
       ];
     });
   });
+}
+
+/** Whether a group's `items` is a `$ref` to its schema, not a copy of it. */
+function isRef(items: unknown): boolean {
+  return isPlainObject(items) && Object.keys(items).length === 1 && typeof items.$ref === "string";
 }
 
 /** Keywords that never fail a value (annotations; `example` is unknown to Ajv): a copy without them checks the same. */

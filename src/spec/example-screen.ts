@@ -75,6 +75,29 @@ export function createExampleScreen(index: SpecIndex, flows: Iterable<string>): 
   };
 }
 
+/**
+ * Says whether every one of `values` passes `schema`, a schema without `$ref`, as the example
+ * screen does: `true` means they all pass, `false` that one fails or that the screen cannot tell,
+ * and Ajv decides. The spec checks' `enum`, `const` and `default` values nearly always pass: most
+ * runs then need no Ajv at all.
+ *
+ * @example
+ * screenValues({ type: "string", maxLength: 3 }, ["abc"]); // true
+ */
+export function screenValues(schema: unknown, values: readonly unknown[]): boolean {
+  if (!isPlainObject(schema) || !canScreen(schema) || JSON.stringify(schema).includes('"$ref"'))
+    return false;
+  registerAjvFormats();
+  try {
+    const copy = screenCopy(schema);
+    const lookup = dereference(copy);
+    return values.every((value) => validate(value, copy, "2020-12", lookup, true).valid);
+  } catch {
+    // A pattern that compiles only without the u flag.
+    return false;
+  }
+}
+
 function canScreen(schema: Record<string, unknown>): boolean {
   const text = JSON.stringify(schema);
   return (

@@ -325,9 +325,11 @@ function checkValues(
   // Their schemas passed the meta-schema above.
   report(
     checking,
-    checkSchemaValues(createAjv({ optimize: false, validateSchema: false }), roots, index).map(
-      fromSchemaFinding,
-    ),
+    checkSchemaValues(
+      () => createAjv({ optimize: false, validateSchema: false }),
+      roots,
+      index,
+    ).map(fromSchemaFinding),
   );
   const examples = () =>
     report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
