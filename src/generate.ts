@@ -91,7 +91,7 @@ async function renderFiles(
     const model = times.measure("model", () =>
       buildModel(checking.takeSpecs(), { reservedNames: RUNTIME_EXPORTS }),
     );
-    const plan = planRun(run, model);
+    const plan = planRun(run, model, flows);
     const produced = await produceRun(run, plan);
     // The examples, checked on a worker thread meanwhile: nothing is written unless they pass.
     const checked = await times.measure("checks", () => checking.settle());
@@ -113,9 +113,9 @@ async function renderFiles(
 }
 
 /** The files to produce, each with its path among its inputs (it decides its prettier options). */
-function planRun(run: Run, model: ProjectModel): Planned[] {
+function planRun(run: Run, model: ProjectModel, flows: FlowKeys): Planned[] {
   const planned = run.times.measure("compile", () =>
-    planFiles(model, { ...run.inputs, keys: run.keys }, run.options),
+    planFiles(model, { ...run.inputs, keys: run.keys, flowInputs: flows.inputs }, run.options),
   );
   return withFormatOptions(planned, run.keys);
 }

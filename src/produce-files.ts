@@ -27,7 +27,7 @@ export interface Planned {
     | (() => Promise<string>)
     | { readonly json: unknown }
     | { readonly formattedByDefault: string }
-    | { readonly types: TypesItem }
+    | { readonly types: () => TypesItem }
     | { readonly module: ModuleItem };
 }
 
@@ -218,7 +218,7 @@ class Production {
       // Kept on the manifest's word (--trust-manifest): not cached, so no later run takes it as rendered.
       else if (keptFile !== undefined) this.done(index, keptFile, { cache: false });
       else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
-      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
+      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types() });
       else if ("module" in file.render) moduleJobs.push({ index, item: file.render.module });
       else if ("formattedByDefault" in file.render) {
         const text = file.render.formattedByDefault;

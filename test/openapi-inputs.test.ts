@@ -51,3 +51,39 @@ describe("openapi.json's inputs (the flows' models and the documents of their co
     },
   );
 });
+
+async function renderedFiles(
+  dir: string,
+  cacheDir: string | undefined,
+): Promise<Map<string, string>> {
+  const result = await renderProject({ specs: "specs", out: "generated", cwd: dir, cacheDir });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return new Map(result.files.map((file) => [file.path, file.content]));
+}
+
+describe("a flow's types file, known by what makes its document (not made again to be hashed)", () => {
+  const reaching = (file: string) => ({
+    input: { type: "object", properties: { v: { $ref: `../_shared/${file}` } } },
+    output: { type: "object" },
+  });
+  it.each([
+    ["a shared schema it reaches is edited", "specs/_shared/a_b.json", { type: "integer" }],
+    // `_shared/a.b.json` and `_shared/a_b.json` both make the component name `_shared.a_b`: the
+    // flow added first in order takes it, and @acme/b's component becomes `_shared.a_b_2`, though
+    // nothing @acme/b reads changed.
+    ["another flow takes its component's name", "specs/@acme/a.json", reaching("a.b.json")],
+  ])("is rendered again when %s", async (_what, file, edited) => {
+    const dir = await tempProject({
+      "package.json": { name: "app", private: true },
+      "specs/_shared/a_b.json": { type: "string" },
+      "specs/_shared/a.b.json": { type: "boolean" },
+      "specs/@acme/b.json": reaching("a_b.json"),
+    });
+    const cacheDir = "node_modules/.cache/flowgen";
+    const before = await renderedFiles(dir, cacheDir);
+    await writeFile(path.join(dir, file), JSON.stringify(edited));
+    const warm = await renderedFiles(dir, cacheDir);
+    expect(warm).toEqual(await renderedFiles(dir, undefined));
+    expect(warm.get("@acme/b.types.ts")).not.toBe(before.get("@acme/b.types.ts"));
+  });
+});

@@ -45,6 +45,11 @@ export interface ProjectModel {
   readonly flows: readonly FlowModel[];
   /** Every flow and shared schema component, sorted by name. */
   readonly components: ReadonlyMap<string, ComponentSchema>;
+  /**
+   * Where each component's schema lies in the specs (`file#pointer`): with the texts of those
+   * files and the names, what the component holds.
+   */
+  readonly componentSources: ReadonlyMap<string, string>;
 }
 
 /**
@@ -98,5 +103,6 @@ export function buildModel(
       };
     }),
     components: bundle.components,
+    componentSources: bundle.sources,
   };
 }

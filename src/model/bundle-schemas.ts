@@ -17,6 +17,8 @@ export interface SchemaBundle {
   readonly components: ReadonlyMap<string, ComponentSchema>;
   /** Component name → names it references directly. */
   readonly references: ReadonlyMap<string, readonly string[]>;
+  /** Component name → where its schema lies in the specs, `file#pointer`. */
+  readonly sources: ReadonlyMap<string, string>;
 }
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -51,6 +53,7 @@ export function bundleSchemas(
   for (const root of roots) claimName(run, root.resource, root.resource.root, root.name);
   const components = new Map<string, ComponentSchema>();
   const references = new Map<string, string[]>();
+  const sources = new Map<string, string>();
   // The queue grows while it is walked: rewriting a schema claims the `$ref` targets it meets.
   for (let i = 0; i < run.queue.length; i++) {
     const item = run.queue[i];
@@ -61,11 +64,13 @@ export function bundleSchemas(
     const rewritten = rewriteSchema(scope, source) as ComponentSchema;
     components.set(name, run.rootNames.has(item.key) ? sayRootIsObject(rewritten) : rewritten);
     references.set(name, [...scope.refs].sort(compareText));
+    sources.set(name, item.key);
   }
   const sorted = [...components.keys()].sort(compareText);
   return {
     components: new Map(sorted.map((name) => [name, components.get(name) ?? {}])),
     references,
+    sources,
   };
 }
 

@@ -10,9 +10,14 @@ import type { RenderSettings, RunKeys } from "./run-keys.js";
 /** What the plan is made from besides the model: the run's keys and templates. */
 export interface PlanInputs {
   readonly keys: RunKeys;
+  /** Per flow spec, the hash of its text and the shared files it reaches (`FlowKeys.inputs`). */
+  readonly flowInputs: Readonly<Record<string, string>>;
   readonly runtime: readonly RuntimeTemplate[];
   readonly validation: string;
 }
+
+/** A file to produce, before its key (which follows its format options: `withFormatOptions`). */
+export type PlannedFile = Omit<Planned, "key">;
 
 /** What the steps of planning one run share. */
 interface Planning {
@@ -21,7 +26,6 @@ interface Planning {
   readonly compileOptions: { readonly baseUrl: string | undefined; readonly validators: boolean };
   /** The emit stages, loaded by the first file that needs them. */
   readonly stages: () => ReturnType<typeof lazyStages>;
-  readonly planned: (file: Omit<Planned, "key">) => Planned;
 }
 
 /**
@@ -35,7 +39,7 @@ export function planFiles(
   model: ProjectModel,
   run: PlanInputs,
   settings: RenderSettings,
-): Planned[] {
+): PlannedFile[] {
   const validators = settings.validators === true;
   let loaded: ReturnType<typeof lazyStages> | undefined;
   const planning: Planning = {
@@ -43,7 +47,6 @@ export function planFiles(
     run,
     compileOptions: { baseUrl: settings.baseUrl, validators },
     stages: () => (loaded ??= lazyStages()),
-    planned: (file) => ({ ...file, key: run.keys.fileKey(file.inputs) }),
   };
   const flowPlans = model.flows.map((flow) => planFlowFiles(planning, flow));
   const plan = [
@@ -63,95 +66,103 @@ function planProjectFiles(
   planning: Planning,
   flowPlans: readonly FlowPlan[],
   moduleMarker: boolean,
-): Planned[] {
-  const { model, run, planned } = planning;
+): PlannedFile[] {
+  const { model, run } = planning;
   const { keys } = run;
   const document = compileOpenApi(model, model.flows, planning.compileOptions);
-  const plan: Planned[] = [
-    planned({
+  const plan: PlannedFile[] = [
+    {
       path: "openapi.json",
       inputs: keys.fileInputs("openapi", ...flowPlans.flatMap((flowPlan) => flowPlan.document)),
       render: { json: document },
-    }),
-    ...run.runtime.map(({ name, text }): Planned => {
+    },
+    ...run.runtime.map(({ name, text }): PlannedFile => {
       const source = `templates/${RUNTIME_DIR}/${name}`;
-      return planned({
+      return {
         path: `${RUNTIME_DIR}/${name}`,
         inputs: keys.fileInputs(source),
         render: { formattedByDefault: `${banner(`${source} in flowgen`)}\n${text}` },
-      });
+      };
     }),
-    planned({
+    {
       path: "index.ts",
       inputs: keys.fileInputs(
         "index",
         JSON.stringify(model.flows.map((flow) => [flow.indexNamespace, flow.modulePath])),
       ),
       render: async () => (await planning.stages()).emitIndexModule(model),
-    }),
+    },
   ];
   // Generated modules are ES modules: saying so lets them compile in a CommonJS package whose
   // TypeScript has verbatimModuleSyntax (npm init -y with tsc --init), where nothing else would.
   if (moduleMarker)
-    plan.push(
-      planned({
-        path: PACKAGE_MARKER_PATH,
-        inputs: keys.fileInputs(PACKAGE_MARKER_PATH),
-        render: { json: PACKAGE_MARKER },
-      }),
-    );
+    plan.push({
+      path: PACKAGE_MARKER_PATH,
+      inputs: keys.fileInputs(PACKAGE_MARKER_PATH),
+      render: { json: PACKAGE_MARKER },
+    });
   return plan;
 }
 
 /** A flow's files, and what its part of the OpenAPI document is made from. */
 interface FlowPlan {
-  readonly files: Planned[];
-  /** Its model (the module's inputs) and the document of the components it reaches (the types'). */
+  readonly files: PlannedFile[];
+  /** Its model (the module's inputs) and what its own document is made from (the types'). */
   readonly document: readonly string[];
 }
 
-/** A flow's module and types, and its validators when asked for. */
+/**
+ * A flow's module and types, and its validators when asked for. The types and validators are made
+ * from the flow's own OpenAPI document: its model and the components it reaches. That document is
+ * known by what makes it, without making it (only a file to render needs it): the flow's model,
+ * the hash of the spec texts its schemas come from (`flowInputs`), and where each component it
+ * reaches lies in them. Each component is its schema there, with each `$ref` naming a component
+ * the flow reaches as well.
+ */
 function planFlowFiles(planning: Planning, flow: FlowModel): FlowPlan {
-  const { model, compileOptions, planned } = planning;
-  const { keys } = planning.run;
-  const flowDocumentText = JSON.stringify(
-    compileOpenApi(model, [flow], { ...compileOptions, compact: true }),
-  );
+  const { model, compileOptions } = planning;
+  const { keys, flowInputs } = planning.run;
   const flowText = JSON.stringify(flow);
-  const module = planned({
+  const made = [
+    flow.specPath,
+    flowInputs[flow.specPath] ?? "",
+    flowText,
+    JSON.stringify(flow.components.map((name) => model.componentSources.get(name) ?? "")),
+  ];
+  const document = () =>
+    JSON.stringify(compileOpenApi(model, [flow], { ...compileOptions, compact: true }));
+  const module: PlannedFile = {
     path: `${flow.modulePath}.ts`,
     inputs: keys.fileInputs("module", flowText),
     render: { module: { flow: flowText, emit: compileOptions } },
-  });
-  const types = planned({
+  };
+  const types: PlannedFile = {
     path: `${flow.modulePath}.types.ts`,
-    inputs: keys.fileInputs("types", flow.specPath, flowDocumentText),
+    inputs: keys.fileInputs("types", ...made),
     render: {
-      types: { header: banner(`the spec ${flow.specPath}`), document: flowDocumentText },
+      types: () => ({ header: banner(`the spec ${flow.specPath}`), document: document() }),
     },
-  });
+  };
   const files = [module, types];
   if (compileOptions.validators)
-    files.push(
-      planned({
-        path: `${flow.modulePath}.validators.ts`,
-        inputs: keys.fileInputs("validators", flow.specPath, flowDocumentText),
-        render: async () =>
-          (await import("../validators/flow-validators.js")).emitFlowValidators(model, flow),
-      }),
-    );
+    files.push({
+      path: `${flow.modulePath}.validators.ts`,
+      inputs: keys.fileInputs("validators", ...made),
+      render: async () =>
+        (await import("../validators/flow-validators.js")).emitFlowValidators(model, flow),
+    });
   return { files, document: [module.inputs, types.inputs] };
 }
 
 /** The template the validators import, copied as it is. */
-function planValidationTemplate(planning: Planning): Planned {
+function planValidationTemplate(planning: Planning): PlannedFile {
   const render = () =>
     Promise.resolve(`${banner("templates/validation.ts in flowgen")}\n${planning.run.validation}`);
-  return planning.planned({
+  return {
     path: "validation.ts",
     inputs: planning.run.keys.fileInputs("validation"),
     render,
-  });
+  };
 }
 
 /**
@@ -165,7 +176,7 @@ function planValidationTemplate(planning: Planning): Planned {
  * @example
  * const plan = withFormatOptions(planFiles(model, run, settings), keys);
  */
-export function withFormatOptions(plan: readonly Planned[], keys: RunKeys): Planned[] {
+export function withFormatOptions(plan: readonly PlannedFile[], keys: RunKeys): Planned[] {
   return plan.map((file) => {
     const inputs = keys.joinFormatOptions(file.inputs, file.path);
     return { ...file, inputs, key: keys.fileKey(inputs) };
