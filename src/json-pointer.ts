@@ -8,7 +8,7 @@ export function escapePointerToken(token: string): string {
 }
 
 export function unescapePointerToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+  return token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token;
 }
 
 export function joinPointer(pointer: string, ...tokens: ReadonlyArray<string | number>): string {
@@ -19,7 +19,10 @@ export function joinPointer(pointer: string, ...tokens: ReadonlyArray<string | n
 }
 
 export function splitPointer(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapePointerToken);
+  if (pointer === "") return [];
+  const tokens = pointer.slice(1).split("/");
+  // Schema walks split a pointer per `$ref`: most hold no escape at all.
+  return pointer.includes("~") ? tokens.map(unescapePointerToken) : tokens;
 }
 
 /** The value at `pointer`, or undefined when any step is missing. */

@@ -111,9 +111,10 @@ function claimName(
   const known = run.nameOf.get(key);
   if (known !== undefined) return known;
   let name = wanted;
-  for (let n = 2; run.taken.has(caseFold(name)); n++) name = `${wanted}_${n}`;
+  let folded = caseFold(name);
+  for (let n = 2; run.taken.has(folded); n++) folded = caseFold((name = `${wanted}_${n}`));
   run.nameOf.set(key, name);
-  run.taken.add(caseFold(name));
+  run.taken.add(folded);
   run.queue.push({ key, resource, pointer });
   return name;
 }
