@@ -5,11 +5,14 @@
 // the same flows as one OpenAPI document). Each rep runs, one after another so that noise falls on
 // all of them alike:
 //   openapi-typescript  its CLI, types only, on the OpenAPI document (the anchor)
-//   cold                flowgen generate into a fresh output folder, no render cache
+//   cold                flowgen generate into a fresh output folder, --no-cache (no render cache,
+//                       no cached compiled code)
 //   fresh --check       generate --check in a fresh checkout: specs and committed output copied to
-//                       a new folder (no render cache, new mtimes); proven by rendering, so a cold render
+//                       a new folder (no render cache, new mtimes), on a fresh machine (no cached
+//                       compiled code: freshMachine); proven by rendering, so a cold render
 //   trusted --check     the same with --trust-manifest: answered from the committed manifest
-//   one edit            generate in a fresh checkout after editing one spec's description (renders all)
+//   one edit            generate in a fresh checkout (fresh machine) after editing one spec's
+//                       description (renders all)
 //   trusted edit        the same with --trust-manifest: files the manifest shows current are kept
 //   warm edit           one spec edited where generate ran before (its render cache warm): the run
 //                       a developer makes after saving a spec
@@ -108,17 +111,28 @@ const cases = {
     );
   },
   check: () =>
-    run([BIN, "generate", "--specs", "specs", "--out", "generated", "--check"], freshCheckout()),
+    run(
+      [BIN, "generate", "--specs", "specs", "--out", "generated", "--check"],
+      freshCheckout(),
+      freshMachine(),
+    ),
   checkTrusted: () =>
     run(
       [BIN, "generate", "--specs", "specs", "--out", "generated", "--check", "--trust-manifest"],
       freshCheckout(),
+      freshMachine(),
     ),
-  edit: () => run([BIN, "generate", "--specs", "specs", "--out", "generated"], editedCheckout()),
+  edit: () =>
+    run(
+      [BIN, "generate", "--specs", "specs", "--out", "generated"],
+      editedCheckout(),
+      freshMachine(),
+    ),
   editTrusted: () =>
     run(
       [BIN, "generate", "--specs", "specs", "--out", "generated", "--trust-manifest"],
       editedCheckout(),
+      freshMachine(),
     ),
   warmEdit: () => {
     editSpec(warmDir, `Edited ${++warmEdits}.`);
@@ -291,11 +305,23 @@ function freshCheckout() {
   return dir;
 }
 
+/**
+ * The environment of a machine flowgen never ran on, as a fresh CI runner is: an empty cache folder
+ * (`XDG_CACHE_HOME`), so no machine secret and no cached compiled code (src/cache/code-cache.ts).
+ */
+function freshMachine() {
+  const dir = path.join(OUT, "machine");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  return { ...process.env, XDG_CACHE_HOME: dir };
+}
+
 /** Runs one command; returns wall seconds and peak RSS in MB. */
-function run(command, cwd) {
+function run(command, cwd, env = process.env) {
   const started = performance.now();
   const result = spawnSync(TIME, ["-f", "%M", process.execPath, ...command], {
     cwd,
+    env,
     encoding: "utf8",
     timeout: 600_000,
   });
