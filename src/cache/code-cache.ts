@@ -149,7 +149,7 @@ function sourceStamp(filename: string, content: string): string {
 }
 
 function mac(secret: string, stamp: string, data: Uint8Array): Buffer {
-  return createHmac("sha256", secret).update(stamp).update("\0").update(data).digest();
+  return createHmac("sha512-256", secret).update(stamp).update("\0").update(data).digest();
 }
 
 /** An entry's code, when this machine wrote it for this source. */
