@@ -160,4 +160,34 @@ describe("a flow's input hash", () => {
     expect(edited["@acme/remote.json"]).not.toBe(base["@acme/remote.json"]);
     expect(edited["@acme/qa.json"]).toBe(base["@acme/qa.json"]);
   });
+
+  // The parsers read each of these as a `$ref` (or a key standing for one) that the scan of the
+  // text cannot see: such a flow counts every shared file, as for a reference it cannot follow.
+  it.each([
+    [
+      "an escaped JSON key",
+      "specs/@acme/hidden.json",
+      '{"input":{"\\u0024ref":"../_shared/a.json"},"output":{"type":"object"}}',
+    ],
+    [
+      "an escaped YAML key",
+      "specs/@acme/hidden.yaml",
+      'input:\n  "\\x24ref": ../_shared/a.json\noutput:\n  type: object\n',
+    ],
+    [
+      "a YAML alias key",
+      "specs/@acme/hidden.yaml",
+      "x-key: &r $ref\ninput:\n  *r : ../_shared/a.json\noutput:\n  type: object\n",
+    ],
+    [
+      "a YAML explicit key",
+      "specs/@acme/hidden.yaml",
+      "input:\n  ? $ref # the shared file\n  : ../_shared/a.json\noutput:\n  type: object\n",
+    ],
+  ])("counts every shared file when a flow has %s", async (_what, file, text) => {
+    const flow = file.replace("specs/", "");
+    const base = await hashesAfter({ [file]: text, "specs/_shared/a.json": "{}" });
+    const edited = await hashesAfter({ [file]: text, "specs/_shared/a.json": '{"type":"string"}' });
+    expect(edited[flow]).not.toBe(base[flow]);
+  });
 });

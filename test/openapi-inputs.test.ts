@@ -62,22 +62,44 @@ async function renderedFiles(
 }
 
 describe("a flow's types file, known by what makes its document (not made again to be hashed)", () => {
-  const reaching = (file: string) => ({
-    input: { type: "object", properties: { v: { $ref: `../_shared/${file}` } } },
+  const reaching = (...files: string[]) => ({
+    input: {
+      type: "object",
+      properties: Object.fromEntries(
+        files.map((file, i) => [`v${i}`, { $ref: `../_shared/${file}` }]),
+      ),
+    },
     output: { type: "object" },
   });
   it.each([
-    ["a shared schema it reaches is edited", "specs/_shared/a_b.json", { type: "integer" }],
+    [
+      "a shared schema it reaches is edited",
+      reaching("a_b.json"),
+      "specs/_shared/a_b.json",
+      { type: "integer" },
+    ],
+    // JSON.parse reads "\u0024ref" as "$ref": the flow reaches the shared file all the same.
+    [
+      "a shared schema it reaches through an escaped key is edited",
+      '{"input":{"type":"object","properties":{"v":{"\\u0024ref":"../_shared/a_b.json"}}},"output":{"type":"object"}}',
+      "specs/_shared/a_b.json",
+      { type: "integer" },
+    ],
     // `_shared/a.b.json` and `_shared/a_b.json` both make the component name `_shared.a_b`: the
-    // flow added first in order takes it, and @acme/b's component becomes `_shared.a_b_2`, though
-    // nothing @acme/b reads changed.
-    ["another flow takes its component's name", "specs/@acme/a.json", reaching("a.b.json")],
-  ])("is rendered again when %s", async (_what, file, edited) => {
+    // first reached takes it. A flow added before @acme/b reaches `a.b.json` first: @acme/b's
+    // components keep their names, but each now names the other file's schema.
+    [
+      "another flow takes its component's name",
+      reaching("a_b.json", "a.b.json"),
+      "specs/@acme/a.json",
+      reaching("a.b.json"),
+    ],
+  ])("is rendered again when %s", async (_what, flow, file, edited) => {
     const dir = await tempProject({
       "package.json": { name: "app", private: true },
       "specs/_shared/a_b.json": { type: "string" },
       "specs/_shared/a.b.json": { type: "boolean" },
-      "specs/@acme/b.json": reaching("a_b.json"),
+      "specs/@acme/b.json": flow,
     });
     const cacheDir = "node_modules/.cache/flowgen";
     const before = await renderedFiles(dir, cacheDir);

@@ -57,11 +57,17 @@ export function hashFlowInputs(fingerprint: string, sources: SpecSources): Recor
 const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
 /** A discriminator mapping names schemas too, maybe in shared files: this scan does not read its values. */
 const MAPPING = /\bmapping["']?\s*:/;
+/**
+ * Text this scan cannot read as the parsers do: an escape that can spell a key's letters (JSON's
+ * `"\u0024ref"`, YAML's `"\x24ref"`) or a quoted key broken over lines, a YAML anchor (an alias
+ * can stand for a key), or a YAML explicit key (`? $ref`, which a comment can follow).
+ */
+const UNREAD = /\\[uUx\r\n]|(^|[\s[{,:?-])&[^\s,\]}]|^\s*\?(\s|$)/m;
 
 /**
  * The shared files (sorted) that `text` reaches by `$ref`. A reference that is not to a shared
- * file (a URL, a block scalar, a name this scan cannot read), or a discriminator mapping, counts
- * as reaching all of them.
+ * file (a URL, a block scalar, a name this scan cannot read), a discriminator mapping, or text the
+ * scan cannot read as the parsers do (`UNREAD`), counts as reaching all of them.
  */
 function findSharedFiles(
   relPath: string,
@@ -71,7 +77,8 @@ function findSharedFiles(
   const reached = new Set<string>();
   const pending = [{ relPath, text }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (MAPPING.test(next.text)) return [...shared.keys()].sort(compareText);
+    if (MAPPING.test(next.text) || UNREAD.test(next.text))
+      return [...shared.keys()].sort(compareText);
     for (const match of next.text.matchAll(REF)) {
       const target = match[1] ?? "";
       if (target === "") continue;

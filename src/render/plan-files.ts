@@ -1,4 +1,5 @@
 import { compileOpenApi } from "../compile/openapi-document.js";
+import { compareText } from "../issues.js";
 import { banner } from "../emit/banner.js";
 import { PACKAGE_MARKER, PACKAGE_MARKER_PATH } from "../emit/package-marker.js";
 import { RUNTIME_DIR } from "../emit/runtime-exports.js";
@@ -115,21 +116,16 @@ interface FlowPlan {
  * A flow's module and types, and its validators when asked for. The types and validators are made
  * from the flow's own OpenAPI document: its model and the components it reaches. That document is
  * known by what makes it, without making it (only a file to render needs it): the flow's model,
- * the hash of the spec texts its schemas come from (`flowInputs`), and where each component it
- * reaches lies in them. Each component is its schema there, with each `$ref` naming a component
- * the flow reaches as well.
+ * where each component it reaches lies in the specs, and the texts of those files (the flow's own
+ * in `flowInputs`, shared ones by their hashes). Each component is its schema there, with each
+ * `$ref` naming a component the flow reaches as well.
  */
 function planFlowFiles(planning: Planning, flow: FlowModel): FlowPlan {
   const { model, compileOptions } = planning;
-  const { keys, flowInputs } = planning.run;
+  const { keys } = planning.run;
   const flowText = JSON.stringify(flow);
-  const made = [
-    flow.specPath,
-    flowInputs[flow.specPath] ?? "",
-    flowText,
-    JSON.stringify(flow.components.map((name) => model.componentSources.get(name) ?? "")),
-  ];
-  const document = () =>
+  const documentInputs = [flow.specPath, flowText, ...componentInputs(planning, flow)];
+  const flowDocument = () =>
     JSON.stringify(compileOpenApi(model, [flow], { ...compileOptions, compact: true }));
   const module: PlannedFile = {
     path: `${flow.modulePath}.ts`,
@@ -138,20 +134,36 @@ function planFlowFiles(planning: Planning, flow: FlowModel): FlowPlan {
   };
   const types: PlannedFile = {
     path: `${flow.modulePath}.types.ts`,
-    inputs: keys.fileInputs("types", ...made),
+    inputs: keys.fileInputs("types", ...documentInputs),
     render: {
-      types: () => ({ header: banner(`the spec ${flow.specPath}`), document: document() }),
+      types: () => ({ header: banner(`the spec ${flow.specPath}`), document: flowDocument() }),
     },
   };
   const files = [module, types];
   if (compileOptions.validators)
     files.push({
       path: `${flow.modulePath}.validators.ts`,
-      inputs: keys.fileInputs("validators", ...made),
+      inputs: keys.fileInputs("validators", ...documentInputs),
       render: async () =>
         (await import("../validators/flow-validators.js")).emitFlowValidators(model, flow),
     });
   return { files, document: [module.inputs, types.inputs] };
+}
+
+/**
+ * Where each component a flow reaches lies (`file#pointer`), the hash of the flow's spec and the
+ * shared files it reaches (`flowInputs`), and the hash of each shared file a component lies in.
+ */
+function componentInputs(planning: Planning, flow: FlowModel): string[] {
+  const { model } = planning;
+  const { keys, flowInputs } = planning.run;
+  const flowInput = flowInputs[flow.specPath];
+  if (flowInput === undefined) throw new Error(`bug: no input hash for ${flow.specPath}`);
+  const sources = flow.components.map((name) => model.componentSources.get(name) ?? "");
+  const files = new Set(sources.map((source) => source.slice(0, source.indexOf("#"))));
+  files.delete(flow.specPath);
+  const shared = [...files].sort(compareText).flatMap((file) => [file, keys.sharedFile(file)]);
+  return [flowInput, JSON.stringify(sources), ...shared];
 }
 
 /** The template the validators import, copied as it is. */

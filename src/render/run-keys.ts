@@ -52,6 +52,8 @@ export interface RunKeys {
   readonly manifest: string;
   /** Per flow spec: its inputs and its check entry. */
   hashFlows(): FlowKeys;
+  /** The hash of a shared schema file's text, by relPath ("" for a file not among the specs). */
+  sharedFile(relPath: string): string;
   /** What a file is rendered from, flowgen's code aside: the manifest records it. */
   fileInputs(...parts: readonly string[]): string;
   /** A file's inputs joined with its path, which decides its prettier options under the fingerprint's config. */
@@ -96,6 +98,8 @@ export function createRunKeys(
   // Each flow's hash covers its text (read once: specs can be large); shared files, even those no flow reaches, are checked too.
   const inputs = hashFlowInputs(fingerprint, sources);
   const run = `run:${hashParts(salt, rulesKey, ...Object.entries(inputs).flat(), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
+  const sharedTexts = new Map(sources.shared.map((source) => [source.relPath, source.text]));
+  const sharedHashes = new Map<string, string>();
   return {
     fingerprint,
     run,
@@ -105,6 +109,13 @@ export function createRunKeys(
         hashParts(salt, "checked", rulesKey, hash),
       );
       return { inputs, checks };
+    },
+    sharedFile(relPath) {
+      let hash = sharedHashes.get(relPath);
+      const text = sharedTexts.get(relPath);
+      if (hash === undefined && text !== undefined)
+        sharedHashes.set(relPath, (hash = hashParts(text)));
+      return hash ?? "";
     },
     fileInputs: (...parts) => hashParts(fingerprint, ...parts),
     joinFormatOptions: (inputs, filePath) => hashParts(inputs, "format", filePath),
