@@ -61,10 +61,18 @@ describe("the values in schemas", () => {
   });
 
   it("go to Ajv where the screen reads a keyword otherwise", () => {
-    // The screen allows a float tolerance in multipleOf; Ajv, the authority, allows none.
-    const input = { type: "object", properties: { step: { multipleOf: 0.1, default: 0.3 } } };
+    // The screen allows a float tolerance in multipleOf, and knows nothing of ajv-formats'
+    // formatMaximum; Ajv, the authority, allows no tolerance and checks the bound.
+    const input = {
+      type: "object",
+      properties: {
+        step: { multipleOf: 0.1, default: 0.3 },
+        day: { type: "string", format: "date", formatMaximum: "2020-01-01", default: "2030-01-01" },
+      },
+    };
     expect(check(input)).toEqual({
       findings: [
+        "/input/properties/day/default: this default value fails its own schema: should be <= 2020-01-01; fix the value or the schema",
         "/input/properties/step/default: this default value fails its own schema: must be multiple of 0.1; fix the value or the schema",
       ],
       ajvs: 1,

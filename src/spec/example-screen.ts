@@ -18,11 +18,21 @@ export type ExampleScreen = (relPath: string, part: "input" | "output", value: u
  * Keywords whose meaning in @cfworker/json-schema differs from Ajv's in ways that could let a
  * value through that Ajv refuses: `$dynamicRef` (cfworker knows only 2019-09's `$recursiveRef`;
  * the spec checks refuse it, but the screen does not lean on that) and `multipleOf` (cfworker
- * allows a float tolerance, Ajv none). Where cfworker differs the other way, it refuses more, and
+ * allows a float tolerance, Ajv none), and ajv-formats' `formatMaximum` and its kin, which cfworker
+ * does not know. Where cfworker differs the other way, it refuses more, and
  * Ajv decides. A schema with any of them, or with a property named `__proto__` (which Ajv reads
  * through `schemaForAjv`), goes to Ajv.
  */
-const AJV_ONLY = ["$dynamicRef", "$dynamicAnchor", "multipleOf"];
+const AJV_ONLY = [
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "multipleOf",
+  // ajv-formats' keywords (its `keywords` option, on in the checks' Ajv); cfworker knows none.
+  "formatMaximum",
+  "formatMinimum",
+  "formatExclusiveMaximum",
+  "formatExclusiveMinimum",
+];
 
 /** Where Ajv's format definitions sit in cfworker's table: a name no schema uses. */
 const FORMAT_PREFIX = "flowgen-ajv-formats:";
