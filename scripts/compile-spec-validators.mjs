@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes src/spec/compiled-spec-validators.ts: the spec files' fixed checks (a flow file's shape,
 // `schema/flow-spec.schema.json`, and the JSON Schema 2020-12 meta-schema every schema is checked
-// against) as Ajv's standalone code. Loading that module costs a few milliseconds where loading Ajv
-// and compiling the two schemas costs about a tenth of a second, on every run that checks a spec.
+// against) as Ajv's standalone code: a run that checks a spec loads that module instead of loading
+// Ajv and compiling both schemas, which cost more than the rest of a small run's checks
+// (bench/NOTES.md).
 //
 // Run it (`npm run compile:validators`) after changing the flow-spec schema, Ajv or the options
 // `createAjv` gives Ajv; test/spec-validators.test.ts fails while the committed file is stale.

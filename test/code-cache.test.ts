@@ -1,4 +1,12 @@
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -106,6 +114,34 @@ describe("the code cache", () => {
     utimesSync(main, new Date(), new Date(Date.UTC(2020, 0, 1)));
     load(require, main);
     expect(entryOf(settings).ino).not.toBe(before);
+
+    // Written again in place, at the same length, with its times put back (`cp -p`, `touch -r`):
+    // its change time says so.
+    const info = statSync(main);
+    writeFileSync(main, readFileSync(main, "utf8").replace("// x", "// y"));
+    utimesSync(main, info.atime, info.mtime);
+    expect(statSync(main)).toMatchObject({ size: info.size, mtimeMs: info.mtimeMs });
+    const stale = entryOf(settings).ino;
+    expect(load(require, main)).toMatchObject({ small: "small" });
+    expect(entryOf(settings).ino).not.toBe(stale);
+  });
+
+  it("removes what a writer that died left, not what a live one is writing", async () => {
+    const dir = await tempProject({});
+    const { require, main } = await largePackage(dir);
+    const settings = settingsIn(dir);
+    useCodeCache(settings);
+    load(require, main);
+    const { file } = entryOf(settings);
+    // No process has this pid (above Linux's largest); this process is alive.
+    const dead = `${file}.4194305.0a1b2c.tmp`;
+    const live = `${file}.${process.pid}.0a1b2c.tmp`;
+    writeFileSync(dead, "");
+    writeFileSync(live, "");
+    rmSync(file);
+    load(require, main);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 
   it("is not used without settings", async () => {

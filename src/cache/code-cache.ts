@@ -12,6 +12,7 @@ import Module from "node:module";
 import path from "node:path";
 import vm from "node:vm";
 import { getEnvironmentData, isMainThread } from "node:worker_threads";
+import { isStale } from "../write/stale-pid.js";
 import { readMachineSecret, secretFile } from "./machine-secret.js";
 
 /**
@@ -36,7 +37,7 @@ export async function codeCacheSettings(project: string): Promise<CodeCacheSetti
     : { dir: path.join(path.dirname(secretFile()), "code-cache"), secret };
 }
 
-/** Files this large are the ones worth caching (TypeScript, twice over, and ts-morph). */
+/** Files this large are the ones worth caching: TypeScript, twice over, and ts-morph's common library. */
 const LARGE_FILE = 1 << 20;
 /** Entries kept: a few per project that renders on this machine, the oldest removed first. */
 const MAX_ENTRIES = 32;
@@ -55,21 +56,28 @@ function givenSettings(value: unknown): CodeCacheSettings | undefined {
 
 /**
  * Sets the code cache `requireCached` uses on this thread (worker threads are given theirs as
- * they start). Undefined turns it off.
+ * they start). Undefined turns it off. It is the thread's, as `require`'s own module cache is,
+ * not a run's: it changes how fast modules load, never what a run renders, and each run sets it.
  */
 export function useCodeCache(value: CodeCacheSettings | undefined): void {
   settings = value;
 }
 
-type CompileMethod = (this: Module, content: string, filename: string) => unknown;
+type CompileMethod = (
+  this: Module,
+  content: string,
+  filename: string,
+  ...rest: unknown[]
+) => unknown;
 
 /**
  * `require(id)`, with the large CommonJS files it loads compiled from the V8 code an earlier run
  * on this machine cached: TypeScript (which openapi-typescript and ts-morph each load, their own
- * copy) takes a few hundred milliseconds to compile on every thread that renders. An entry is
- * used only when it carries an HMAC under the machine's secret over the file's path, size,
- * modification time and inode and the V8 version; V8 checks the code against the source as well
- * and rejects what does not fit, and an entry missing or rejected is written again.
+ * copy) is slow to compile on every thread that renders (bench/NOTES.md). An entry is used only
+ * when it carries an HMAC under the machine's secret over the V8 version and the file's path,
+ * size, inode and modification and change times (a file written again in place, even with its
+ * modification time put back, has a new change time). V8 itself checks only its version, its
+ * flags and the source's length. An entry missing or rejected is written again.
  *
  * @example
  * export const tsMorph = requireCached(createRequire(import.meta.url), "ts-morph");
@@ -79,9 +87,10 @@ export function requireCached(require: NodeJS.Require, id: string): unknown {
   if (current === undefined) return require(id);
   const prototype = Module.prototype as unknown as { _compile: CompileMethod };
   const compile = prototype._compile;
-  prototype._compile = function (content, filename) {
-    return content.length < LARGE_FILE
-      ? compile.call(this, content, filename)
+  // Node 20.19+ passes a third argument, the file's format: a module file is Node's to load.
+  prototype._compile = function (content, filename, ...rest) {
+    return content.length < LARGE_FILE || rest[0] === "module"
+      ? compile.call(this, content, filename, ...rest)
       : compileCached(this, content, filename, current);
   };
   try {
@@ -144,7 +153,15 @@ function requireOf(module: Module): NodeJS.Require {
 /** What the cached code was compiled from: the V8 that compiled it and the file as it stood. */
 function sourceStamp(filename: string, content: string): string {
   const info = statSync(filename);
-  const fields = [process.versions.v8, filename, content.length, info.size, info.mtimeMs, info.ino];
+  const fields = [
+    process.versions.v8,
+    filename,
+    content.length,
+    info.size,
+    info.ino,
+    info.mtimeMs,
+    info.ctimeMs,
+  ];
   return fields.join("\0");
 }
 
@@ -183,8 +200,16 @@ function writeEntry(cache: CodeCacheSettings, entry: string, stamp: string, data
   }
 }
 
+/** Keeps the newest entries, and removes what writers that died (a crash, a kill) left. */
 function removeOldest(dir: string): void {
-  const entries = readdirSync(dir).filter((name) => name.endsWith(".v8"));
+  const names = readdirSync(dir);
+  for (const name of names) {
+    const pid = Number(/\.v8\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+    // This process's other threads may be writing theirs.
+    if (pid > 0 && pid !== process.pid && isStale(pid))
+      rmSync(path.join(dir, name), { force: true });
+  }
+  const entries = names.filter((name) => name.endsWith(".v8"));
   if (entries.length <= MAX_ENTRIES) return;
   const byAge = entries
     .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
