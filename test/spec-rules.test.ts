@@ -134,6 +134,20 @@ describe("OpenAPI 3.0 shapes imported schemas have", () => {
     expect(types).toMatch(/tags\?: string\[\] \| null;/);
   });
 
+  it("reads nullable written with an escape, which JSON and YAML read as the same key", async () => {
+    const dir = await tempProject({
+      "specs/@acme/json.json":
+        '{"input":{"type":"object","properties":{"a":{"type":"string","n\\u0075llable":true}}},"output":{"type":"object"}}',
+      "specs/@acme/yaml.yaml":
+        'input:\n  type: object\n  properties:\n    a:\n      type: string\n      "n\\x75llable": true\noutput:\n  type: object\n',
+    });
+    expect(await flowgen(dir, "generate")).toMatchObject({ code: 0, stderr: "" });
+    for (const flow of ["json", "yaml"]) {
+      const types = await readFile(path.join(dir, `generated/@acme/${flow}.types.ts`), "utf8");
+      expect(types).toMatch(/a\?: string \| null;/);
+    }
+  });
+
   it("accepts an object-or-null root as an object, and still refuses a root that is not one", async () => {
     const dir = await tempProject({
       "specs/@acme/maybe.json": {

@@ -119,7 +119,11 @@ function claimName(
   return name;
 }
 
-/** `schema` as a component holds it: containers dropped, every reference pointing at a component. */
+/**
+ * `schema` as a component holds it: containers dropped, every reference pointing at a component.
+ * A schema this leaves as it was is the spec's own object, not a copy: the model is read only,
+ * and most subschemas (a property's `{ "type": "string" }`) hold no reference.
+ */
 function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
   if (!isPlainObject(schema)) return schema;
   // A blank description says nothing, and documentation tools show it as an empty block.
@@ -141,7 +145,28 @@ function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
     );
     mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
   }
-  return mapped;
+  return sameValues(mapped, schema) ? schema : mapped;
+}
+
+/**
+ * Whether `copy` holds the same keys as `schema`, each with the same value, or with an array or
+ * object of the same values (the containers of subschemas, which `mapSubschemas` builds anew).
+ */
+function sameValues(copy: Record<string, unknown>, schema: Record<string, unknown>): boolean {
+  const keys = Object.keys(schema);
+  if (Object.keys(copy).length !== keys.length) return false;
+  return keys.every((key) => {
+    const [was, now] = [schema[key], copy[key]];
+    if (was === now) return true;
+    if (Array.isArray(was) && Array.isArray(now))
+      return was.length === now.length && was.every((item, i) => item === now[i]);
+    if (!isPlainObject(was) || !isPlainObject(now)) return false;
+    const names = Object.keys(was);
+    return (
+      Object.keys(now).length === names.length &&
+      names.every((name) => Object.hasOwn(now, name) && was[name] === now[name])
+    );
+  });
 }
 
 /** The component reference that replaces `ref`, claiming a name for its target. */

@@ -211,7 +211,9 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
       brokenFiles.add(source.relPath);
       issues.push(notASpecIssue(kind, source.displayPath, SPEC_KEYS));
     } else if (parsed.ok) {
-      const value = readNullable(parsed.document.value, kind);
+      const value = mayNameNullable(source.text)
+        ? readNullable(parsed.document.value, kind)
+        : parsed.document.value;
       documents.set(source.relPath, { source, document: { ...parsed.document, value } });
     } else {
       brokenFiles.add(source.relPath);
@@ -335,6 +337,15 @@ function checkValues(
     report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
   if (checking.deferExamples) checking.pendingExamples = examples;
   else examples();
+}
+
+/**
+ * Whether a `nullable` key can be in the file: its text holds the word, or an escape that could
+ * spell it (JSON's `\u`, YAML's `\x`, `\u`, `\U`, or a quoted key broken over lines). Walking
+ * every schema of every file for the key costs more than this look at the text.
+ */
+function mayNameNullable(text: string): boolean {
+  return text.includes("nullable") || /\\[uUx\r\n]/.test(text);
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {
