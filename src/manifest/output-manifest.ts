@@ -3,6 +3,7 @@ import { hashContent, hashParts } from "../cache/render-cache.js";
 import { compareText } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import { readRegularFile } from "../read-text-files.js";
+import { KEY_ESCAPE } from "../spec/key-escape.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 
 /** Where the manifest lives in the output folder; committed with the rest of it. */
@@ -26,22 +27,36 @@ export interface OutputManifest {
 export { hashContent };
 
 /**
+ * The hash of a shared schema file's text, by relPath ("" for a file not among the specs): each
+ * file is hashed once, however many flows reach it and whoever asks.
+ *
+ * @example
+ * const sharedHash = sharedFileHashes(sources);
+ */
+export function sharedFileHashes(sources: SpecSources): (relPath: string) => string {
+  const texts = new Map(sources.shared.map((source) => [source.relPath, source.text]));
+  const hashes = new Map<string, string>();
+  return (relPath) => {
+    let hash = hashes.get(relPath);
+    const text = texts.get(relPath);
+    if (hash === undefined && text !== undefined) hashes.set(relPath, (hash = hashParts(text)));
+    return hash ?? "";
+  };
+}
+
+/**
  * Per flow spec, the hash of everything its output depends on: its text, the shared schema files
  * it reaches by `$ref` (directly or through other shared files), and the fingerprint.
  *
  * @example
  * const flows = hashFlowInputs(fingerprint, sources);
  */
-export function hashFlowInputs(fingerprint: string, sources: SpecSources): Record<string, string> {
+export function hashFlowInputs(
+  fingerprint: string,
+  sources: SpecSources,
+  sharedHash = sharedFileHashes(sources),
+): Record<string, string> {
   const shared = new Map(sources.shared.map((source) => [source.relPath, source.text]));
-  // Each shared file's text is hashed once, however many flows reach it.
-  const sharedHashes = new Map<string, string>();
-  const sharedHash = (relPath: string) => {
-    let hash = sharedHashes.get(relPath);
-    if (hash === undefined)
-      sharedHashes.set(relPath, (hash = hashParts(shared.get(relPath) ?? "")));
-    return hash;
-  };
   const entries = sources.flows.map((flow) => {
     const reachable = shared.size === 0 ? [] : findSharedFiles(flow.relPath, flow.text, shared);
     const reached = reachable.flatMap((relPath) => [relPath, sharedHash(relPath)]);
@@ -58,11 +73,10 @@ const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
 /** A discriminator mapping names schemas too, maybe in shared files: this scan does not read its values. */
 const MAPPING = /\bmapping["']?\s*:/;
 /**
- * Text this scan cannot read as the parsers do: an escape that can spell a key's letters (JSON's
- * `"\u0024ref"`, YAML's `"\x24ref"`) or a quoted key broken over lines, a YAML anchor (an alias
- * can stand for a key), or a YAML explicit key (`? $ref`, which a comment can follow).
+ * Text this scan cannot read as the parsers do, besides an escape in a key (`KEY_ESCAPE`): a YAML
+ * anchor (an alias can stand for a key), or a YAML explicit key (`? $ref`, which a comment can follow).
  */
-const UNREAD = /\\[uUx\r\n]|(^|[\s[{,:?-])&[^\s,\]}]|^\s*\?(\s|$)/m;
+const UNREAD = /(^|[\s[{,:?-])&[^\s,\]}]|^\s*\?(\s|$)/m;
 
 /**
  * The shared files (sorted) that `text` reaches by `$ref`. A reference that is not to a shared
@@ -77,7 +91,7 @@ function findSharedFiles(
   const reached = new Set<string>();
   const pending = [{ relPath, text }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (MAPPING.test(next.text) || UNREAD.test(next.text))
+    if (MAPPING.test(next.text) || KEY_ESCAPE.test(next.text) || UNREAD.test(next.text))
       return [...shared.keys()].sort(compareText);
     for (const match of next.text.matchAll(REF)) {
       const target = match[1] ?? "";

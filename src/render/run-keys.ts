@@ -1,6 +1,6 @@
 import { hashParts, type RenderCache } from "../cache/render-cache.js";
 import { compareText, type Issue, type Rules } from "../issues.js";
-import { hashFlowInputs, MANIFEST_PATH } from "../manifest/output-manifest.js";
+import { hashFlowInputs, MANIFEST_PATH, sharedFileHashes } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
 import type { RuntimeTemplate } from "../runtime-templates.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
@@ -96,10 +96,9 @@ export function createRunKeys(
   // The rules decide what a check refuses: a run under other rules is another run.
   const rulesKey = JSON.stringify(Object.entries(rules ?? {}).sort());
   // Each flow's hash covers its text (read once: specs can be large); shared files, even those no flow reaches, are checked too.
-  const inputs = hashFlowInputs(fingerprint, sources);
+  const sharedFile = sharedFileHashes(sources);
+  const inputs = hashFlowInputs(fingerprint, sources, sharedFile);
   const run = `run:${hashParts(salt, rulesKey, ...Object.entries(inputs).flat(), "|", ...sources.shared.flatMap((s) => [s.relPath, s.text]))}`;
-  const sharedTexts = new Map(sources.shared.map((source) => [source.relPath, source.text]));
-  const sharedHashes = new Map<string, string>();
   return {
     fingerprint,
     run,
@@ -110,13 +109,7 @@ export function createRunKeys(
       );
       return { inputs, checks };
     },
-    sharedFile(relPath) {
-      let hash = sharedHashes.get(relPath);
-      const text = sharedTexts.get(relPath);
-      if (hash === undefined && text !== undefined)
-        sharedHashes.set(relPath, (hash = hashParts(text)));
-      return hash ?? "";
-    },
+    sharedFile,
     fileInputs: (...parts) => hashParts(fingerprint, ...parts),
     joinFormatOptions: (inputs, filePath) => hashParts(inputs, "format", filePath),
     fileKey: (inputs) => hashParts(salt, inputs),

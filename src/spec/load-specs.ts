@@ -6,6 +6,7 @@ import { checkSchemaValues } from "./check-schema-values.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
+import { KEY_ESCAPE } from "./key-escape.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import {
   readSpecFiles,
@@ -341,11 +342,11 @@ function checkValues(
 
 /**
  * Whether a `nullable` key can be in the file: its text holds the word, or an escape that could
- * spell it (JSON's `\u`, YAML's `\x`, `\u`, `\U`, or a quoted key broken over lines). Walking
- * every schema of every file for the key costs more than this look at the text.
+ * spell it (`KEY_ESCAPE`). Walking every schema of every file for the key costs more than this
+ * look at the text.
  */
 function mayNameNullable(text: string): boolean {
-  return text.includes("nullable") || /\\[uUx\r\n]/.test(text);
+  return text.includes("nullable") || KEY_ESCAPE.test(text);
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {
