@@ -92,8 +92,9 @@ async function renderFiles(
       buildModel(checking.takeSpecs(), { reservedNames: RUNTIME_EXPORTS }),
     );
     const plan = planRun(run, model, flows);
-    const produced = await produceRun(run, plan);
-    // The examples, checked on a worker thread meanwhile: nothing is written unless they pass.
+    // The values in the flows' schemas are checked here while the worker threads render, and the
+    // examples on a worker thread meanwhile: nothing is written unless they pass.
+    const produced = await produceRun(run, plan, () => checking.checkValues());
     const checked = await times.measure("checks", () => checking.settle());
     if (!checked.ok || !produced.ok) {
       const issues = [
@@ -124,6 +125,7 @@ function planRun(run: Run, model: ProjectModel, flows: FlowKeys): Planned[] {
 async function produceRun(
   run: Run,
   plan: readonly Planned[],
+  whenIdle: () => void,
 ): Promise<{ ok: true; files: OutputFile[] } | { ok: false; issues: Issue[] }> {
   const { cache } = run;
   // Trusted: files whose inputs match the manifest's record, and whose content still matches its hash, are kept as they are.
@@ -140,6 +142,7 @@ async function produceRun(
     pool,
     times: run.times,
     prepare: () => formatter.prepare(paths),
+    whenIdle,
   });
   const files: OutputFile[] = [];
   const issues: Issue[] = [];

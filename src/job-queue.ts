@@ -48,8 +48,16 @@ export class JobQueue {
     };
   }
 
-  /** Runs jobs (of `stages` only, when given) until none is left and none can come. */
-  async drain(run: (job: Job) => Promise<void>, stages?: readonly Job["stage"][]): Promise<void> {
+  /**
+   * Runs jobs (of `stages` only, when given) until none is left and none can come. `whenIdle` runs
+   * once, the first time no job is left for this drain (others may still run theirs).
+   */
+  async drain(
+    run: (job: Job) => Promise<void>,
+    stages?: readonly Job["stage"][],
+    whenIdle?: () => void,
+  ): Promise<void> {
+    let idle = whenIdle;
     for (;;) {
       const at = this.jobs.findIndex((job) => stages === undefined || stages.includes(job.stage));
       if (at >= 0) {
@@ -62,6 +70,9 @@ export class JobQueue {
           producing?.done();
           this.wake();
         }
+      } else if (idle !== undefined) {
+        idle();
+        idle = undefined;
       } else if (this.producers > 0 || (stages !== undefined && this.jobs.length > 0)) {
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       } else {

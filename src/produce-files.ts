@@ -44,6 +44,11 @@ export interface ProduceContext {
    * of the first types file in their folder. Default: none to resolve.
    */
   readonly prepare?: () => Promise<void>;
+  /**
+   * Work for this thread once none of the files is left for it to take while the pool's threads
+   * still render theirs (the run's deferred checks). Default: none.
+   */
+  readonly whenIdle?: () => void;
 }
 
 /** The options a types batch was rendered with, taken before its files' own were resolved. */
@@ -115,7 +120,11 @@ class Production {
     } finally {
       emitting.done();
     }
-    const here = this.queue.drain((job) => this.runJob(job, "here"), this.stagesHere(moduleJobs));
+    const here = this.queue.drain(
+      (job) => this.runJob(job, "here"),
+      this.stagesHere(moduleJobs),
+      this.context.whenIdle,
+    );
     await Promise.all([...lanes, here, ...finished]);
     return this.results;
   }

@@ -183,7 +183,7 @@ describe("example checks", () => {
       });
       const sources = await readSpecFiles("specs", dir);
       const direct = checkSpecs(sources);
-      const deferred = checkSpecs(sources, { deferExamples: true });
+      const deferred = checkSpecs(sources, { deferChecks: true });
       if (!deferred.ok || deferred.examples === undefined)
         throw new Error("expected the example checks to be left to a task");
       const placed = deferred.examples.place(deferred.examples.tasks.flatMap(runExamplesTask));

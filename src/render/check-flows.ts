@@ -5,16 +5,18 @@ import { inThreadPool } from "../workers/stage-pool.js";
 import type { Run } from "./open-run.js";
 import { readCheckEntry, rememberCheck, type FlowKeys } from "./run-keys.js";
 
-/** The outcome of the checks once the examples are checked too: the warnings, or the problems. */
+/** The outcome of the checks once the flows' values are checked too: the warnings, or the problems. */
 export type SettledChecks =
   | { readonly ok: true; readonly warnings: readonly Issue[] }
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly warnings: readonly Issue[] };
 
 /**
- * The checks of a run whose other checks passed, with the example checks still running on a
- * worker thread: `settle` waits for them, and records in the cache the flows that passed.
- * `takeSpecs` hands the checked specs over once: the run keeps the model it builds from them, and
- * their parsed values (as large as the specs) need not live to the end of the run.
+ * The checks of a run whose other checks passed, with the costly ones still to make: those of
+ * the values in the flows' schemas (`checkValues` makes them on this thread, when it has nothing
+ * else to do) and of the flows' examples, running on a worker thread. `settle` waits for both, and
+ * records in the cache the flows that passed. `takeSpecs` hands the checked specs over once: the
+ * run keeps the model it builds from them, and their parsed values (as large as the specs) need
+ * not live to the end of the run.
  */
 export type FlowChecks =
   | Extract<LoadResult, { ok: false }>
@@ -22,13 +24,15 @@ export type FlowChecks =
       readonly ok: true;
       readonly warnings: readonly Issue[];
       takeSpecs(): SpecSet;
+      checkValues(): void;
       settle(): Promise<SettledChecks>;
     };
 
 /**
  * Checks the specs, but not those this machine's cache saw pass (or, trusted, the manifest
  * records): this flowgen checked them. Warnings include those their check entries kept. A run
- * with worker threads has them check the examples while it renders (`settle` for the outcome).
+ * with worker threads has them check the examples while it renders, and leaves the checks of the
+ * flows' values for `checkValues` (`settle` for the outcome).
  *
  * @example
  * const checking = await checkFlows(run, run.keys.hashFlows());
@@ -49,9 +53,9 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<FlowChecks>
         (run.reusable !== undefined && flows.inputs[relPath] === run.reusable.flows[relPath]),
     ),
   );
-  const deferExamples = run.pool !== undefined;
+  const deferChecks = run.pool !== undefined;
   const checked = run.times.measure("checks", () =>
-    checkSpecs(sources, { trusted, parsedBefore, rules: run.options.rules, deferExamples }),
+    checkSpecs(sources, { trusted, parsedBefore, rules: run.options.rules, deferChecks }),
   );
   // The cache entry of a flow that passed keeps its warnings: a run that trusts it says them again.
   const warnings = [
@@ -62,12 +66,17 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<FlowChecks>
   ];
   if (!checked.ok) return { ...checked, warnings };
   let specs: SpecSet | undefined = checked.specs;
-  const deferred = checked.examples;
-  const examples = checkExamples(run, deferred);
+  const { values, examples } = checked;
+  const examplesChecked = checkExamples(run, examples);
+  const checkValues = () => run.times.measure("checks", () => values?.check());
   const settle = async (): Promise<SettledChecks> => {
-    const placed = deferred?.place(await examples) ?? { errors: [], warnings: [] };
-    const all = [...warnings, ...placed.warnings];
-    if (placed.errors.length > 0) return { ok: false, issues: placed.errors, warnings: all };
+    const found = [
+      checkValues() ?? { errors: [], warnings: [] },
+      examples?.place(await examplesChecked) ?? { errors: [], warnings: [] },
+    ];
+    const errors = found.flatMap((triaged) => triaged.errors);
+    const all = [...warnings, ...found.flatMap((triaged) => triaged.warnings)];
+    if (errors.length > 0) return { ok: false, issues: errors, warnings: all };
     rememberChecks(run, flows, all);
     return { ok: true, warnings: all };
   };
@@ -77,7 +86,7 @@ export async function checkFlows(run: Run, flows: FlowKeys): Promise<FlowChecks>
     specs = undefined;
     return taken;
   };
-  return { ok: true, warnings, takeSpecs, settle };
+  return { ok: true, warnings, takeSpecs, checkValues, settle };
 }
 
 /** The deferred example checks, on the run's worker threads. */

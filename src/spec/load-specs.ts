@@ -1,8 +1,7 @@
 import { triageIssues, type Issue, type Rules } from "../issues.js";
-import { createAjv } from "./ajv.js";
 import { SPEC_FILE_VALIDATORS, type SpecFileValidators } from "./spec-file-validators.js";
 import { checkAllExamples, type ExamplesTask } from "./check-examples.js";
-import { checkSchemaValues } from "./check-schema-values.js";
+import { checkFlowValues, checkSharedValues } from "./value-checks.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
@@ -43,8 +42,16 @@ export interface SpecSet {
 }
 
 /**
- * Example checks left for later (`deferExamples`): the task, which another thread can run, and
- * what its findings are as problems of the files they are in, sorted by the rules.
+ * Value checks left for later (`deferChecks`): `check` makes them on this thread, once, and gives
+ * their problems sorted by the rules.
+ */
+export interface DeferredValues {
+  check(): { readonly errors: readonly Issue[]; readonly warnings: readonly Issue[] };
+}
+
+/**
+ * Example checks left for later (`deferChecks`): the tasks, which another thread can run, and
+ * what their findings are as problems of the files they are in, sorted by the rules.
  */
 export interface DeferredExamples {
   /** In tasks of a bounded number of flows: each parses its files again, and holds them only while it runs. */
@@ -54,13 +61,14 @@ export interface DeferredExamples {
 
 /**
  * `warnings`: problems whose rule says warn, found in the files checked (each run reports them
- * again). `examples`: the example checks still to make, when deferred.
+ * again). `values` and `examples`: the checks still to make, when deferred.
  */
 export type LoadResult =
   | {
       readonly ok: true;
       readonly specs: SpecSet;
       readonly warnings: readonly Issue[];
+      readonly values?: DeferredValues | undefined;
       readonly examples?: DeferredExamples | undefined;
     }
   | {
@@ -98,11 +106,13 @@ export interface CheckOptions {
   /** Severities the project chose (the config file's `rules`); defaults for the rest. */
   readonly rules?: Rules | undefined;
   /**
-   * Leave the example checks, the costly ones, to the caller (`LoadResult.examples`) when
-   * everything else passes: a run makes them on a worker thread while it renders. When anything
-   * else fails they are made here, so that every problem is reported at once. Default false.
+   * Leave the costly checks to the caller when everything else passes: those of the values in the
+   * flows' schemas (`enum`, `const`, `default`, `examples`: `LoadResult.values`), which a run makes
+   * once this thread has nothing else to do while worker threads render, and those of the flows'
+   * examples (`LoadResult.examples`), which it hands to a worker thread at once. When anything else
+   * fails they are made here, so that every problem is reported at once. Default false.
    */
-  readonly deferExamples?: boolean | undefined;
+  readonly deferChecks?: boolean | undefined;
 }
 
 /**
@@ -121,12 +131,28 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   const { badFiles, index } = checking;
   if (sources.shared.every((s) => !badFiles.has(s.relPath) && !index.brokenFiles.has(s.relPath)))
     checkValues(checking, flows, sources.shared);
-  const { issues, warnings, pendingExamples } = checking;
-  if (pendingExamples !== undefined && issues.length > 0) pendingExamples();
-  if (issues.length > 0) return { ok: false, issues, warnings };
-  const examples =
-    pendingExamples === undefined ? undefined : deferredExamples(checking, flows, sources.shared);
-  return { ok: true, specs: { flows, index }, warnings, examples };
+  const { issues, warnings, pendingValues, pendingExamples } = checking;
+  if (issues.length > 0) {
+    if (pendingValues !== undefined) report(checking, pendingValues());
+    pendingExamples?.();
+    return { ok: false, issues, warnings };
+  }
+  const values = pendingValues && deferredValues(pendingValues, checking.rules);
+  const examples = pendingExamples && deferredExamples(checking, flows, sources.shared);
+  return { ok: true, specs: { flows, index }, warnings, values, examples };
+}
+
+/** Value checks to make later, once: their problems are kept, and the specs they read let go. */
+function deferredValues(pending: () => Issue[], rules: Rules | undefined): DeferredValues {
+  let left: (() => Issue[]) | undefined = pending;
+  let checked: ReturnType<DeferredValues["check"]> | undefined;
+  return {
+    check: () => {
+      checked ??= triageIssues(left?.() ?? [], rules);
+      left = undefined;
+      return checked;
+    },
+  };
 }
 
 /** Flows per example task: the files one parses are held while it runs. */
@@ -183,7 +209,7 @@ function placer(checking: Checking, relPaths: readonly string[]): DeferredExampl
 
 /** What one `checkSpecs` call has parsed and found so far. */
 interface Checking {
-  readonly deferExamples: boolean;
+  readonly deferChecks: boolean;
   readonly trusted: ReadonlySet<string>;
   readonly rules: Rules | undefined;
   readonly documents: ReadonlyMap<string, { source: SpecSource; document: ParsedDocument }>;
@@ -192,7 +218,9 @@ interface Checking {
   readonly warnings: Issue[];
   /** Files a check found errors in: their values are not checked. */
   readonly badFiles: Set<string>;
-  /** With `deferExamples`: the example checks, when the values stage got to them. */
+  /** With `deferChecks`: the checks of the flows' values, when the checks got to them. */
+  pendingValues?: () => Issue[];
+  /** With `deferChecks`: the example checks, when the checks got to them. */
   pendingExamples?: () => void;
 }
 
@@ -223,7 +251,7 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
   }
   const files = new Map([...documents].map(([relPath, { document }]) => [relPath, document.value]));
   return {
-    deferExamples: options.deferExamples === true,
+    deferChecks: options.deferChecks === true,
     trusted: options.trusted ?? new Set<string>(),
     rules: options.rules,
     documents,
@@ -305,7 +333,10 @@ function checkSharedFiles(
   }
 }
 
-/** `$ref` cycles, then enums, defaults and examples against their schemas (not trusted flows'). */
+/**
+ * `$ref` cycles, then enums, defaults and examples against their schemas: the shared files', and
+ * the flows' (not trusted ones') here or, deferred, later.
+ */
 function checkValues(
   checking: Checking,
   flows: readonly FlowSpec[],
@@ -324,20 +355,19 @@ function checkValues(
   const cycles = findRefCycles(index, roots);
   checking.issues.push(...cycles.map(fromSchemaFinding));
   if (cycles.length > 0) return;
-  // Each value and example validator runs a few times at most: compiled without Ajv's optimizing pass, which costs more than it saves then (bench/NOTES.md).
-  // Their schemas passed the meta-schema above.
-  report(
-    checking,
-    checkSchemaValues(
-      () => createAjv({ optimize: false, validateSchema: false }),
-      roots,
-      index,
-    ).map(fromSchemaFinding),
-  );
+  const sharedPaths = shared.map((source) => source.relPath);
+  report(checking, checkSharedValues(sharedPaths, index).map(fromSchemaFinding));
+  const checkedPaths = checkedFlows.map((flow) => flow.relPath);
+  const flowValues = () => checkFlowValues(checkedPaths, index).map(fromSchemaFinding);
   const examples = () =>
     report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
-  if (checking.deferExamples) checking.pendingExamples = examples;
-  else examples();
+  if (checking.deferChecks) {
+    checking.pendingValues = flowValues;
+    checking.pendingExamples = examples;
+  } else {
+    report(checking, flowValues());
+    examples();
+  }
 }
 
 /**
