@@ -1,4 +1,5 @@
-import yargs, { type Argv, type Options } from "yargs";
+import { createRequire } from "node:module";
+import type { Argv, Options } from "yargs";
 import { distance } from "fastest-levenshtein";
 import { findMissingValues, findShortFlagMistakes } from "./cli/check-argv.js";
 import {
@@ -18,6 +19,11 @@ import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
 import { verifyCommand } from "./cli/verify-command.js";
+
+// yargs through require(): its CommonJS build is one file that lays help out with wrap-ansi. Its ES
+// module build loads module by module, several times slower on every run (bench/NOTES.md), and
+// breaks words where help lines wrap.
+const yargs = createRequire(import.meta.url)("yargs") as Argv;
 
 export { EXIT } from "./cli/command.js";
 

@@ -47,6 +47,15 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     expect(await readdir(dir)).toEqual(["specs"]);
   });
 
+  it("wraps help lines between words, never inside one", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const help = await flowgen(dir, "generate", "--help");
+    // Each description, its lines joined again, reads as written.
+    const joined = help.stdout.replace(/\s*\n\s*/g, " ");
+    expect(joined).toContain("found from the working directory");
+    expect(joined).toContain("one typed client module per flow");
+  });
+
   it("quotes the glob in verify's help example, so a shell passes it to flowgen unexpanded", async () => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const help = await flowgen(dir, "verify", "--help");
