@@ -5,7 +5,7 @@ import { inThreadPool } from "../workers/stage-pool.js";
 import type { Run } from "./open-run.js";
 import { readCheckEntry, rememberCheck, type FlowKeys } from "./run-keys.js";
 
-/** The outcome of the checks once the flows' values are checked too: the warnings, or the problems. */
+/** The outcome of the checks once the deferred ones are made too: the warnings, or the problems. */
 export type SettledChecks =
   | { readonly ok: true; readonly warnings: readonly Issue[] }
   | { readonly ok: false; readonly issues: readonly Issue[]; readonly warnings: readonly Issue[] };
