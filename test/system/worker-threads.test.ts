@@ -65,6 +65,28 @@ describe("a large project on worker threads", () => {
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
   });
 
+  it("checks the values in the flows' schemas while they render: a wrong default is still refused, and nothing written", async () => {
+    const flow = (q: Record<string, unknown>) => ({
+      input: { type: "object", properties: { q } },
+      output: { type: "object" },
+    });
+    const specs: Record<string, unknown> = {};
+    for (let i = 0; i < POOL_THRESHOLD / 2; i++)
+      specs[`specs/@acme/flow-${i}.json`] = flow({
+        type: "string",
+        enum: ["a", "b"],
+        default: "a",
+      });
+    const wrong = flow({ type: "string", enum: ["a", "b"], default: "c" });
+    const dir = await tempProject({ ...specs, "specs/@acme/flow-7.json": wrong });
+    const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
+    const generated = await built.generate({ cwd: dir, config: false });
+    expect(
+      generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
+    ).toEqual(["specs/@acme/flow-7.json invalid-schema-value"]);
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+  });
+
   it("load ts-morph through the code cache they are started with", async () => {
     const dir = await tempProject({});
     const codeCache = { dir: path.join(dir, "code-cache"), secret: "c".repeat(64) };
