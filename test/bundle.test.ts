@@ -52,6 +52,21 @@ describe("bundling schemas into OpenAPI components", () => {
     expect(result.flows[0]?.components).toEqual([...result.components.keys()]);
   });
 
+  it("holds only components some flow reaches, which openapi.json lists as they are", async () => {
+    const result = await model({
+      "specs/_shared/unused.json": object({ x: { type: "string" } }),
+      "specs/_shared/tag.json": { type: "string" },
+      "specs/@acme/a.json": {
+        input: object({ t: { $ref: "../_shared/tag.json" } }),
+        output: object({}),
+      },
+      "specs/@acme/b.json": { input: object({}), output: object({}) },
+    });
+    const reached = new Set(result.flows.flatMap((flow) => flow.components));
+    expect([...result.components.keys()]).toEqual([...reached].sort());
+    expect(result.components.has("_shared.unused")).toBe(false);
+  });
+
   it("keeps flows with the same name in different orgs apart", async () => {
     const flow = { input: object({ q: { type: "string" } }), output: object({}) };
     const result = await model({

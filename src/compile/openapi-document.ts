@@ -36,10 +36,13 @@ export function compileOpenApi(
   flows: readonly FlowModel[],
   options: CompileOptions,
 ): Record<string, unknown> {
+  // Every component is reached from some flow, and the model's are sorted by name already.
   const names =
-    flows.length === 1
-      ? (flows[0]?.components ?? [])
-      : [...new Set(flows.flatMap((flow) => flow.components))].sort(compareText);
+    flows === model.flows
+      ? [...model.components.keys()]
+      : flows.length === 1
+        ? (flows[0]?.components ?? [])
+        : [...new Set(flows.flatMap((flow) => flow.components))].sort(compareText);
   const schemas = Object.fromEntries(names.map((name) => [name, model.components.get(name)]));
   return {
     openapi: "3.1.1",
