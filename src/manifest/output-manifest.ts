@@ -3,7 +3,7 @@ import { hashContent, hashParts } from "../cache/render-cache.js";
 import { compareText } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import { readRegularFile } from "../read-text-files.js";
-import { KEY_ESCAPE } from "../spec/key-escape.js";
+import { holdsKeyEscape } from "../spec/key-escape.js";
 import type { SpecSources } from "../spec/read-spec-files.js";
 
 /** Where the manifest lives in the output folder; committed with the rest of it. */
@@ -73,7 +73,7 @@ const REF = /\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)/g;
 /** A discriminator mapping names schemas too, maybe in shared files: this scan does not read its values. */
 const MAPPING = /\bmapping["']?\s*:/;
 /**
- * Text this scan cannot read as the parsers do, besides an escape in a key (`KEY_ESCAPE`): a YAML
+ * Text this scan cannot read as the parsers do, besides an escape in a key (`holdsKeyEscape`): a YAML
  * anchor (an alias can stand for a key), or a YAML explicit key (`? $ref`, which a comment can follow).
  */
 const UNREAD = /(^|[\s[{,:?-])&[^\s,\]}]|^\s*\?(\s|$)/m;
@@ -91,7 +91,7 @@ function findSharedFiles(
   const reached = new Set<string>();
   const pending = [{ relPath, text }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (MAPPING.test(next.text) || KEY_ESCAPE.test(next.text) || UNREAD.test(next.text))
+    if (MAPPING.test(next.text) || holdsKeyEscape(next.text) || UNREAD.test(next.text))
       return [...shared.keys()].sort(compareText);
     for (const match of next.text.matchAll(REF)) {
       const target = match[1] ?? "";

@@ -5,7 +5,7 @@ import { checkFlowValues, checkSharedValues } from "./value-checks.js";
 import { findRefCycles } from "./ref-cycles.js";
 import { readNullable } from "./nullable.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
-import { KEY_ESCAPE } from "./key-escape.js";
+import { holdsKeyEscape } from "./key-escape.js";
 import { parseDocument, type ParsedDocument } from "./parse-document.js";
 import {
   readSpecFiles,
@@ -372,11 +372,11 @@ function checkValues(
 
 /**
  * Whether a `nullable` key can be in the file: its text holds the word, or an escape that could
- * spell it (`KEY_ESCAPE`). Walking every schema of every file for the key costs more than this
+ * spell it (`holdsKeyEscape`). Walking every schema of every file for the key costs more than this
  * look at the text.
  */
 function mayNameNullable(text: string): boolean {
-  return text.includes("nullable") || KEY_ESCAPE.test(text);
+  return text.includes("nullable") || holdsKeyEscape(text);
 }
 
 function toFlowSpec(source: FlowSource, spec: Record<string, unknown>): FlowSpec {
