@@ -45,15 +45,18 @@ export function createStageTimes(observer?: StageObserver): StageTimes {
     list.push([started, performance.now()]);
     intervals.set(stage, list);
   };
+  const shown = shownStage(observer);
   return {
     measure(stage, work) {
-      observer?.stageStarted(stage);
+      shown.begin(stage);
       const started = performance.now();
+      const end = () => {
+        add(stage, started);
+        shown.end(stage);
+      };
       const result = work();
-      if (result instanceof Promise) {
-        return result.finally(() => add(stage, started)) as typeof result;
-      }
-      add(stage, started);
+      if (result instanceof Promise) return result.finally(end) as typeof result;
+      end();
       return result;
     },
     produced: (done, total) => observer?.produced(done, total),
@@ -62,6 +65,38 @@ export function createStageTimes(observer?: StageObserver): StageTimes {
         stage,
         coveredTime(intervals.get(stage) ?? []),
       ]),
+  };
+}
+
+/**
+ * Tells the observer the stage a work starts in, and, when the last work of the stage shown ends
+ * while works of others still run, the one of those that started last: a check made while the
+ * worker threads render does not leave the line saying the run checks specs once it is done.
+ */
+function shownStage(observer: StageObserver | undefined) {
+  const running = new Map<Stage, number>();
+  const startedAt = new Map<Stage, number>();
+  let starts = 0;
+  let shown: Stage | undefined;
+  const show = (stage: Stage) => {
+    shown = stage;
+    observer?.stageStarted(stage);
+  };
+  return {
+    begin(stage: Stage) {
+      running.set(stage, (running.get(stage) ?? 0) + 1);
+      startedAt.set(stage, starts++);
+      show(stage);
+    },
+    end(stage: Stage) {
+      const left = (running.get(stage) ?? 1) - 1;
+      running.set(stage, left);
+      if (left > 0 || shown !== stage) return;
+      const still = [...running]
+        .filter(([, count]) => count > 0)
+        .sort(([a], [b]) => (startedAt.get(b) ?? 0) - (startedAt.get(a) ?? 0))[0];
+      if (still !== undefined) show(still[0]);
+    },
   };
 }
 

@@ -37,6 +37,23 @@ describe("stage times", () => {
     }
   });
 
+  it("show, once a stage's last work ends, the stage of the latest work still running", async () => {
+    const heard: string[] = [];
+    const times = createStageTimes({
+      stageStarted: (stage) => heard.push(stage),
+      produced: () => {},
+    });
+    let finish = () => {};
+    const types = times.measure("types", () => new Promise<void>((resolve) => (finish = resolve)));
+    // A check made while the types render: the line goes back to rendering when it is done.
+    times.measure("checks", () => undefined);
+    finish();
+    await types;
+    // Nothing else runs once the types are done: the line stays as it is.
+    times.measure("write", () => undefined);
+    expect(heard).toEqual(["types", "checks", "types", "write"]);
+  });
+
   it("--verbose prints each stage that ran on stderr, and the one-line summary stays on stdout", async () => {
     const dir = await tempProject({});
     await cp(path.join(REPO_ROOT, "specs"), path.join(dir, "specs"), { recursive: true });
