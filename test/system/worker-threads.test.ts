@@ -53,16 +53,12 @@ describe("a large project on worker threads", () => {
       output: { type: "object" },
       examples: [{ name: "one", input: { q }, output: {} }],
     });
-    const specs: Record<string, unknown> = {};
-    for (let i = 0; i < POOL_THRESHOLD / 2; i++)
-      specs[`specs/@acme/flow-${i}.json`] = flow(`user${i}@example.com`);
-    const dir = await tempProject({ ...specs, "specs/@acme/flow-7.json": flow("not an email") });
-    const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
-    const generated = await built.generate({ cwd: dir, config: false });
-    expect(
-      generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
-    ).toEqual(["specs/@acme/flow-7.json invalid-example"]);
-    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    const { issues, written } = await generateOneWrong(
+      (i) => flow(`user${i}@example.com`),
+      flow("not an email"),
+    );
+    expect(issues).toEqual(["specs/@acme/flow-7.json invalid-example"]);
+    expect(written).toBe(false);
   });
 
   it("checks the values in the flows' schemas while they render: a wrong default is still refused, and nothing written", async () => {
@@ -70,21 +66,12 @@ describe("a large project on worker threads", () => {
       input: { type: "object", properties: { q } },
       output: { type: "object" },
     });
-    const specs: Record<string, unknown> = {};
-    for (let i = 0; i < POOL_THRESHOLD / 2; i++)
-      specs[`specs/@acme/flow-${i}.json`] = flow({
-        type: "string",
-        enum: ["a", "b"],
-        default: "a",
-      });
-    const wrong = flow({ type: "string", enum: ["a", "b"], default: "c" });
-    const dir = await tempProject({ ...specs, "specs/@acme/flow-7.json": wrong });
-    const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
-    const generated = await built.generate({ cwd: dir, config: false });
-    expect(
-      generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
-    ).toEqual(["specs/@acme/flow-7.json invalid-schema-value"]);
-    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    const { issues, written } = await generateOneWrong(
+      () => flow({ type: "string", enum: ["a", "b"], default: "a" }),
+      flow({ type: "string", enum: ["a", "b"], default: "c" }),
+    );
+    expect(issues).toEqual(["specs/@acme/flow-7.json invalid-schema-value"]);
+    expect(written).toBe(false);
   });
 
   it("load ts-morph through the code cache they are started with", async () => {
@@ -108,3 +95,23 @@ describe("a large project on worker threads", () => {
     expect(readdirSync(codeCache.dir)).toContain(entry);
   });
 });
+
+/**
+ * Generates, with the built flowgen (worker threads), a project large enough for them whose
+ * @acme/flow-7 is `wrong` and whose other flows are `good(i)`: the problems found (file and code),
+ * and whether an output folder was written.
+ */
+async function generateOneWrong(
+  good: (i: number) => unknown,
+  wrong: unknown,
+): Promise<{ issues: string[]; written: boolean }> {
+  const specs: Record<string, unknown> = {};
+  for (let i = 0; i < POOL_THRESHOLD / 2; i++) specs[`specs/@acme/flow-${i}.json`] = good(i);
+  const dir = await tempProject({ ...specs, "specs/@acme/flow-7.json": wrong });
+  const built = (await import(BUILT_API)) as typeof import("../../src/api/generate.js");
+  const generated = await built.generate({ cwd: dir, config: false });
+  return {
+    issues: generated.ok ? [] : generated.issues.map((issue) => `${issue.file} ${issue.code}`),
+    written: existsSync(path.join(dir, "generated")),
+  };
+}
