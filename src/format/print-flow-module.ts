@@ -32,10 +32,11 @@ export function printFlowModule(
 ): string | undefined {
   // ts-morph writes LF line ends; prettier would first turn any other into LF inside comments too.
   if (text.includes("\r")) return undefined;
+  // Comments are placed from the text's comment ranges: the JSDoc inside them need not be parsed.
   const file = ts.createSourceFile(
     "module.ts",
     text,
-    ts.ScriptTarget.Latest,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
     false,
     ts.ScriptKind.TS,
   );
