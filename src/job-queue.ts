@@ -1,11 +1,15 @@
 import type { ModuleItem, TypesItem } from "./workers/stage-worker.js";
 
-/** A batch of work for the types, module or format stage, by the plan indexes of its files. */
+/**
+ * A batch of work for the types, module or format stage, by the plan indexes of its files. A types
+ * batch holds how to make each flow's document, made as the batch is handed over: a run does not
+ * hold every flow's document at once.
+ */
 export type Job =
   | {
       readonly stage: "types";
       readonly indexes: readonly number[];
-      readonly items: readonly TypesItem[];
+      readonly items: readonly (() => TypesItem)[];
     }
   | {
       readonly stage: "module";

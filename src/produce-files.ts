@@ -61,6 +61,9 @@ interface TypesOptions {
 /** Document characters of types batches handed to each thread ahead of its work (`typesOnThreads`). */
 const TYPES_BYTES_AHEAD = 8_000_000;
 
+/** A types batch: the flows' documents are made as it is handed over (`Job`). */
+type TypesJob = Extract<Job, { stage: "types" }>;
+
 /** Files per task handed to a thread: large enough that handing them over costs little, small enough to share the work evenly. */
 const BATCH_SIZE = 25;
 
@@ -139,8 +142,8 @@ class Production {
   private async startTypes(): Promise<{ typed: Promise<void> }> {
     const { typesJobs } = this.sortPlan("types");
     const types = (await this.speculate(typesJobs)).flatMap(({ options, jobs }) =>
-      chunk(jobs).map((batch): Job => {
-        const job: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
+      chunk(jobs).map((batch): TypesJob => {
+        const job: TypesJob = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
         this.typesOptions.set(job, options);
         return job;
       }),
@@ -188,21 +191,23 @@ class Production {
    * Types batches go to the pool's threads well ahead: only they render types, and a thread that
    * holds its next batches keeps working while this one cannot hear its answers (loading ts-morph,
    * collecting garbage, printing openapi.json). How far ahead is counted in document bytes, which
-   * a thread holds until it gets to them: all of a project of small flows, a few batches of large ones.
+   * a thread holds until it gets to them: all of a project of small flows, a few batches of large
+   * ones. A batch's documents are made as it goes out, so this thread holds no more of them either.
    */
-  private async typesOnThreads(jobs: readonly Job[]): Promise<void> {
+  private async typesOnThreads(jobs: readonly TypesJob[]): Promise<void> {
     // Types that prettier has to format come back as format jobs for the queue.
     const typing = this.queue.producing();
-    const total = jobs.reduce((sum, job) => sum + documentBytes(job), 0);
-    const average = Math.max(1, total / Math.max(1, jobs.length));
-    const ahead = Math.floor((TYPES_BYTES_AHEAD * this.context.pool.threads) / average);
-    const pending = [...jobs];
-    const lane = async (): Promise<void> => {
-      for (let job = pending.shift(); job !== undefined; job = pending.shift())
-        await this.runJob(job, "pool");
-    };
+    const ahead = new ByteWindow(TYPES_BYTES_AHEAD * this.context.pool.threads);
+    const running: Promise<void>[] = [];
     try {
-      await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs.length, ahead)) }, lane));
+      for (const job of jobs) {
+        await ahead.room();
+        const items = job.items.map((make) => make());
+        const bytes = documentBytes(items);
+        ahead.take(bytes);
+        running.push(this.renderTypes(job, items, "pool").finally(() => ahead.give(bytes)));
+      }
+      await Promise.all(running);
     } finally {
       typing.done();
     }
@@ -214,7 +219,7 @@ class Production {
    */
   private sortPlan(part: "types" | "others") {
     const { cache, kept, formatter, times } = this.context;
-    const typesJobs: { index: number; item: TypesItem }[] = [];
+    const typesJobs: { index: number; item: () => TypesItem }[] = [];
     const moduleJobs: { index: number; item: ModuleItem }[] = [];
     const emitJobs: { index: number; render: () => Promise<string> }[] = [];
     // Files finished here without a queue: JSON values, and text kept as it is.
@@ -227,7 +232,7 @@ class Production {
       // Kept on the manifest's word (--trust-manifest): not cached, so no later run takes it as rendered.
       else if (keptFile !== undefined) this.done(index, keptFile, { cache: false });
       else if (typeof file.render === "function") emitJobs.push({ index, render: file.render });
-      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types() });
+      else if ("types" in file.render) typesJobs.push({ index, item: file.render.types });
       else if ("module" in file.render) moduleJobs.push({ index, item: file.render.module });
       else if ("formattedByDefault" in file.render) {
         const text = file.render.formattedByDefault;
@@ -324,38 +329,11 @@ class Production {
       return;
     }
     if (job.stage === "types") {
-      const used = this.typesOptions.get(job) ?? this.optionsOf(first);
-      const outputs = await times.measure("types", () =>
-        pool.run({
-          stage: "types",
-          items: job.items,
-          layout: used.layout,
-          options: used.options,
-          prettier,
-        }),
+      await this.renderTypes(
+        job,
+        job.items.map((make) => make()),
+        where,
       );
-      await this.prepared;
-      // Files whose own options differ from their folder's (a config's overrides): rendered again.
-      const redo: { index: number; item: TypesItem }[] = [];
-      const unformatted = job.indexes.flatMap((index, i) => {
-        const output = outputs[i];
-        if (formatter.optionsKey(this.pathOf(index)) !== used.key) {
-          redo.push({ index, item: job.items[i] as TypesItem });
-          return [];
-        }
-        if (output?.formatted === true) this.done(index, output.text);
-        return output === undefined || output.formatted ? [] : [{ index, text: output.text }];
-      });
-      for (const batch of this.batches(redo)) {
-        const again: Job = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
-        await this.runJob(again, where);
-      }
-      if (unformatted.length > 0)
-        this.queue.push({
-          stage: "format",
-          indexes: unformatted.map((file) => file.index),
-          texts: unformatted.map((file) => file.text),
-        });
       return;
     }
     const formatted = await times.measure("format", async () => {
@@ -370,6 +348,43 @@ class Production {
       return formatModules(job.texts, options, tsMorph.ts as unknown as typeof TS, prettier);
     });
     job.indexes.forEach((index, i) => this.done(index, formatted[i] as string));
+  }
+
+  /** Renders a types batch whose documents are `items`, and queues what prettier has to format. */
+  private async renderTypes(job: TypesJob, items: TypesItem[], where: "pool" | "here") {
+    const { pool, times, formatter } = this.context;
+    const used = this.typesOptions.get(job) ?? this.optionsOf(this.pathOf(job.indexes[0] as number));
+    const outputs = await times.measure("types", () =>
+      pool.run({
+        stage: "types",
+        items,
+        layout: used.layout,
+        options: used.options,
+        prettier: formatter.prettier,
+      }),
+    );
+    await this.prepared;
+    // Files whose own options differ from their folder's (a config's overrides): rendered again.
+    const redo: { index: number; item: () => TypesItem }[] = [];
+    const unformatted = job.indexes.flatMap((index, i) => {
+      const output = outputs[i];
+      if (formatter.optionsKey(this.pathOf(index)) !== used.key) {
+        redo.push({ index, item: job.items[i] as () => TypesItem });
+        return [];
+      }
+      if (output?.formatted === true) this.done(index, output.text);
+      return output === undefined || output.formatted ? [] : [{ index, text: output.text }];
+    });
+    for (const batch of this.batches(redo)) {
+      const again: TypesJob = { stage: "types", indexes: indexesOf(batch), items: itemsOf(batch) };
+      await this.runJob(again, where);
+    }
+    if (unformatted.length > 0)
+      this.queue.push({
+        stage: "format",
+        indexes: unformatted.map((file) => file.index),
+        texts: unformatted.map((file) => file.text),
+      });
   }
 
   /** A file's prettier options as they stand now: its folder's until its own are resolved. */
@@ -403,12 +418,38 @@ function letThreadsIn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** How many characters of OpenAPI documents a types batch carries (0 for any other job). */
-function documentBytes(job: Job | undefined): number {
-  if (job?.stage !== "types") return 0;
+/** How many characters of OpenAPI documents a types batch carries. */
+function documentBytes(items: readonly TypesItem[]): number {
   let bytes = 0;
-  for (const item of job.items) bytes += item.document.length;
+  for (const item of items) bytes += item.document.length;
   return bytes;
+}
+
+/**
+ * How many bytes may be out at once: `room` waits until what is out is under the limit (at once
+ * when nothing is, however large the next part), `take` and `give` count a part out and back.
+ */
+class ByteWindow {
+  private out = 0;
+  private waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async room(): Promise<void> {
+    while (this.out > 0 && this.out >= this.limit)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  take(bytes: number): void {
+    this.out += bytes;
+  }
+
+  give(bytes: number): void {
+    this.out -= bytes;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
 }
 
 /** A flow's types file, which the pool's threads render. */
