@@ -353,7 +353,8 @@ class Production {
   /** Renders a types batch whose documents are `items`, and queues what prettier has to format. */
   private async renderTypes(job: TypesJob, items: TypesItem[], where: "pool" | "here") {
     const { pool, times, formatter } = this.context;
-    const used = this.typesOptions.get(job) ?? this.optionsOf(this.pathOf(job.indexes[0] as number));
+    const used =
+      this.typesOptions.get(job) ?? this.optionsOf(this.pathOf(job.indexes[0] as number));
     const outputs = await times.measure("types", () =>
       pool.run({
         stage: "types",
