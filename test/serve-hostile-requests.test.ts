@@ -14,6 +14,8 @@ const ACME_KEY = "k_acme_0123456789abcdef";
 const OTHER_KEY = "k_not_a_key_000000000";
 /** A key that fits the shape of an org name. */
 const PLAIN_KEY = "plainkey0123456789abcdef";
+/** A key with the characters a JSON pointer escapes. */
+const SLASH_KEY = "sl/ash~Key0123xyz";
 const BODY = JSON.stringify({ question: "reached?" });
 const AUTH = `Authorization: Bearer ${KEY}`;
 const JSON_TYPE = "Content-Type: application/json";
@@ -39,6 +41,35 @@ function decodePercents(text: string): string {
   return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
+}
+
+/** `text` percent-decoded round after round, until nothing changes. */
+function decodeAllPercents(text: string): string {
+  for (let next = decodePercents(text); next !== text; next = decodePercents(text)) text = next;
+  return text;
+}
+
+/** What every run of base64 characters in `text` decodes to, read from each of its first four characters. */
+function base64Readings(text: string): string {
+  const runs = text.match(/[A-Za-z0-9+/_-]{8,}/g) ?? [];
+  return runs
+    .flatMap((run) =>
+      [0, 1, 2, 3].map((skip) =>
+        Buffer.from(run.slice(skip).replaceAll("-", "+").replaceAll("_", "/"), "base64").toString(
+          "latin1",
+        ),
+      ),
+    )
+    .join("\n");
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, "latin1").toString("base64");
+}
+
+/** Each character as a percent-escape, whatever it is. */
+function percentEach(text: string): string {
+  return [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
 }
 
 /** A raw request with the given head lines (Host not added), a body, and Connection: close. */
@@ -105,7 +136,7 @@ describe("flowgen serve with hostile or unusual requests", () => {
   beforeAll(async () => {
     handlersDir = await mkdtemp(path.join(tmpdir(), "flowgen-hostile-"));
     await writeFiles(handlersDir, HANDLERS);
-    server = await startTestServe(`${KEY},${ACME_KEY}:@acme,${PLAIN_KEY}`, {
+    server = await startTestServe(`${KEY},${ACME_KEY}:@acme,${PLAIN_KEY},${SLASH_KEY}`, {
       handlers: handlersDir,
       cwd: "/",
       log: (entry) => logs.push(entry),
@@ -315,6 +346,37 @@ describe("flowgen serve with hostile or unusual requests", () => {
       JSON.stringify({ question: "?", [KEY]: 1 }),
     ],
     ["a body that is not JSON", "/v1/@acme/qa", [], `${KEY}`],
+    ["a body that breaks off in a key", "/v1/@acme/qa", [], `{"question": ${KEY}}`],
+    ["the path, in base64", `/v1/${base64(KEY)}`, []],
+    [
+      "the path, percent-encoded four times",
+      `/v1/${[1, 2, 3, 4].reduce((t) => encodeURIComponent(t), KEY)}`,
+      [],
+    ],
+    ["the path, each byte percent-encoded twice", `/v1/${percentEach(percentEach(KEY))}`, []],
+    [
+      "X-Request-Id, in base64 after a user name",
+      "/v1/@acme/nope",
+      [`X-Request-Id: ${base64(`user:${KEY}`)}`],
+    ],
+    [
+      "a property name of the body, which a pointer escapes",
+      "/v1/@acme/qa",
+      [],
+      JSON.stringify({ question: "?", [SLASH_KEY]: 1 }),
+    ],
+    [
+      "a property name of a body nested too deep",
+      "/v1/@acme/qa",
+      [],
+      JSON.stringify({ [SLASH_KEY]: JSON.parse(`${"[".repeat(70)}${"]".repeat(70)}`) as unknown }),
+    ],
+    [
+      "a property name of a body with a number JSON cannot hold",
+      "/v1/@acme/qa",
+      [],
+      `{"question": "?", ${JSON.stringify(SLASH_KEY)}: 1e400}`,
+    ],
   ])(
     "never echoes or logs an API key sent in %s",
     async (_, target, lines: string[], body = BODY) => {
@@ -339,11 +401,15 @@ describe("flowgen serve with hostile or unusual requests", () => {
         JSON.stringify(logs),
       ].join("\n");
       // Not even a part: a message that cuts what it quotes must not cut a key in two.
-      if (target.length > 200) expect(seen).not.toContain(KEY.slice(0, 8));
-      const decoded = decodePercents(decodePercents(seen));
-      for (const secret of [KEY, PLAIN_KEY]) {
-        expect(seen.toLowerCase()).not.toContain(secret.toLowerCase());
-        expect(decoded.toLowerCase()).not.toContain(secret.toLowerCase());
+      if (target.length > 200 || body !== BODY) expect(seen).not.toContain(KEY.slice(0, 8));
+      const decoded = decodeAllPercents(seen);
+      const readings = [seen, decoded, base64Readings(seen), base64Readings(decoded)];
+      for (const secret of [KEY, PLAIN_KEY, SLASH_KEY]) {
+        const pointer = secret.replaceAll("~", "~0").replaceAll("/", "~1");
+        for (const text of readings) {
+          expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+          expect(text.toLowerCase()).not.toContain(pointer.toLowerCase());
+        }
       }
       expect(logs.length).toBeGreaterThan(0);
     },

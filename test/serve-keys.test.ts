@@ -155,7 +155,7 @@ describe("loadKeys from a keys file", () => {
       "no keys property",
       "nokeys.json",
       { key: [] },
-      'nokeys.json:2:3 #/key: unknown property "key"; the file has only "keys"\nnokeys.json:1:1: no "keys" array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)',
+      'nokeys.json:2:3: an unknown property (its name is not shown: it could be a misplaced key); the file has only "keys"\nnokeys.json:1:1: no "keys" array; write { "keys": [{ "key": "...", "orgs": ["@acme"], "name": "ci" }] } (orgs and name optional)',
     ],
     [
       "keys not an array",
@@ -198,7 +198,7 @@ describe("loadKeys from a keys file", () => {
       shapes.json:4:5 #/keys/1: no "key"; add the API key as a string
       shapes.json:10:7 #/keys/2/key: "key" must be a string
       shapes.json:13:7 #/keys/3/key: the key has a space or other whitespace in it; keys are printable ASCII without spaces
-      shapes.json:17:7 #/keys/4/org: unknown property "org"; a key entry has only "key", "orgs" and "name"
+      shapes.json:17:7 #/keys/4: an unknown property (its name is not shown: it could be a misplaced key); a key entry has only "key", "orgs" and "name"
       shapes.json:23:7 #/keys/5/orgs: "orgs" must be an array of org names such as ["@acme"], or left out to allow every org
       shapes.json:27:7 #/keys/6/orgs: "orgs" is empty, so the key could call nothing; list orgs such as ["@acme"], or leave "orgs" out to allow every org
       shapes.json:33:9 #/keys/7/orgs/1: the org lacks its leading "@" and has capital letters; orgs look like @acme: "@", then lowercase letters, digits and hyphens, starting and ending with a letter or digit, at most 64 characters
@@ -208,6 +208,19 @@ describe("loadKeys from a keys file", () => {
       shapes.json:44:7 #/keys/9/name: "name" must be a label of 1 to 64 printable ASCII characters, without spaces at either end, such as "ci""
     `);
     expect(error.message).not.toMatch(/secret/);
+  });
+
+  it("never shows a property name, which may be a key put in the wrong place", async () => {
+    const file = await keysFile("misplaced.json", {
+      keys: [{ key: "otherKey-2222", "otherKey-2222": 1 }],
+      sk_live_misplaced: [],
+    });
+    const error = await keysError(() => loadKeys({ file, cwd: dir }));
+    expect(error.problems).toEqual([
+      'misplaced.json:8:3: an unknown property (its name is not shown: it could be a misplaced key); the file has only "keys"',
+      'misplaced.json:5:7 #/keys/0: an unknown property (its name is not shown: it could be a misplaced key); a key entry has only "key", "orgs" and "name"',
+    ]);
+    expect(error.message.toLowerCase()).not.toMatch(/otherkey|sk_live/);
   });
 
   it("rejects duplicate keys and names within the file and across env and file", async () => {
@@ -305,6 +318,45 @@ describe("createKeyring", () => {
     ["a broken escape", "every-org-%zzkey%", false],
   ])("mentionsKey: %s", (_, text, want) => {
     expect(keyring.mentionsKey(text)).toBe(want);
+  });
+
+  const slashed = "sl/ash~Key0123xyz";
+  const base64 = (text: string) => Buffer.from(text, "latin1").toString("base64");
+  const percentEach = (text: string) =>
+    [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+  it.each([
+    ["in a JSON pointer", `/${slashed.replaceAll("~", "~0").replaceAll("/", "~1")}`, true],
+    [
+      "in a JSON pointer in JSON text",
+      JSON.stringify({ pointer: `/x/${slashed.replaceAll("~", "~0").replaceAll("/", "~1")}` }),
+      true,
+    ],
+    ["in base64", base64(slashed), true],
+    ["in base64 after a user name (a Basic header)", base64(`user:${slashed}`), true],
+    [
+      "in base64 after two bytes, URL-safe",
+      base64(`ab${slashed}`).replaceAll("+", "-").replaceAll("/", "_"),
+      true,
+    ],
+    ["in base64, capitals and lower case swapped", base64(`a${slashed}`).toUpperCase(), true],
+    [
+      "percent-encoded four times",
+      [1, 2, 3, 4].reduce((text) => encodeURIComponent(text), slashed),
+      true,
+    ],
+    ["each byte percent-encoded, then each byte of that", percentEach(percentEach(slashed)), true],
+    ["the base64 of other text", base64("sl/ash~Key0123xy_"), false],
+    ["a pointer to a shorter name", "/sl~1ash~0Key0123xy", false],
+  ])("mentionsKey finds a key %s", (_, text, want) => {
+    expect(createKeyring([{ key: slashed }]).mentionsKey(text)).toBe(want);
+  });
+
+  it("mentionsKey decodes escapes of escapes in one pass over the text", () => {
+    // 200,000 levels of "%25": decoded round after round, each round would read the whole text again.
+    const nested = `${"%".repeat(1)}${"25".repeat(200_000)}41`;
+    expect(createKeyring([{ key: "A-key-of-mine" }]).mentionsKey(`${nested}-key-of-mine`)).toBe(
+      true,
+    );
   });
 
   it("mentionsKey finds a key with quotes and backslashes in JSON text", () => {

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { safeParse as parseContentType } from "fast-content-type-parse";
 import type { FastifyInstance } from "fastify";
 import { findValueBeyondLimits } from "../json-limits.js";
+import { jsonSyntaxError } from "../spec/parse-document.js";
 import { HttpError, type ErrorDetail } from "./error-body.js";
 
 /** Charsets that name UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
@@ -64,12 +65,18 @@ function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: n
  * call the `__proto__` setter); the checks read own properties only.
  */
 function parseText(text: string): unknown {
+  // A byte order mark is allowed to be ignored (RFC 8259 §8.1); JSON.parse would not.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    // A byte order mark is allowed to be ignored (RFC 8259 §8.1); JSON.parse would not.
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new HttpError(400, `The body is not valid JSON: ${message}.`, { code: "invalid_json" });
+    return JSON.parse(json) as unknown;
+  } catch {
+    // Said by position: JSON.parse's own message quotes the text, which may hold part of a key.
+    const { line, column, problem } = jsonSyntaxError(json);
+    throw new HttpError(
+      400,
+      `The body is not valid JSON: ${problem} at line ${line}, column ${column}; send the flow's input as JSON.`,
+      { code: "invalid_json" },
+    );
   }
 }
 

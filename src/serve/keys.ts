@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isPlainObject, joinPointer } from "../json-pointer.js";
 import { parseDocument, type ParsedDocument } from "../spec/parse-document.js";
+import { createKeyFinder } from "../key-finder.js";
 
 /**
  * API keys for `flowgen serve`. Keys are secrets: no message, name or result ever holds one, and
@@ -27,8 +28,9 @@ export interface Keyring {
   /** Whether an authenticated key may call flows of `org` (e.g. "@acme"). */
   allows(auth: { readonly orgs: readonly string[] | undefined }, org: string): boolean;
   /**
-   * Whether `text` holds one of the keys, in any letter case, percent-encoded or JSON-escaped:
-   * text from a request that does must not be logged or echoed.
+   * Whether `text` holds one of the keys, in any letter case or encoding `createKeyFinder` knows
+   * (percent-encoding, JSON and JSON pointer escapes, character references, base64): text from a
+   * request that does must not be logged or echoed.
    */
   mentionsKey(text: string): boolean;
   readonly size: number;
@@ -58,6 +60,8 @@ const NAME_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,62}[\x21-\x7e])?$/;
 const NAME_RULE =
   '"name" must be a label of 1 to 64 printable ASCII characters, without spaces at either end, such as "ci"';
 const ENV_NAME = "FLOWGEN_SERVE_KEYS";
+/** A property name in the keys file is never quoted, nor put in a pointer: it may be a misplaced key. */
+const UNKNOWN_PROPERTY = "an unknown property (its name is not shown: it could be a misplaced key)";
 const ENV_FORMAT = "key or key:@org1+@org2, entries separated by commas";
 const ENTRY_PROPERTIES = ["key", "orgs", "name"];
 
@@ -111,7 +115,7 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
     return buffer;
   });
   const presented = Buffer.alloc(width);
-  const mentionsKey = createKeyFinder(keys);
+  const finder = createKeyFinder(keys);
   return {
     size: keys.length,
     authenticate(authorization) {
@@ -131,7 +135,7 @@ export function createKeyring(entries: readonly KeyEntry[]): Keyring {
     allows(auth, org) {
       return auth.orgs === undefined || auth.orgs.includes(org);
     },
-    mentionsKey,
+    mentionsKey: (text) => finder.mentions(text),
   };
 }
 
@@ -166,56 +170,6 @@ function readBearerToken(value: string | undefined): string | AuthResult {
 
 function isBlank(code: number): boolean {
   return code === SPACE || code === TAB;
-}
-
-/**
- * `mentionsKey` for a keyring: each key lower-cased, plain and as a JSON string's inside, looked
- * for in the text lower-cased and with its percent-escapes decoded (a few rounds, for escapes of
- * escapes). Each look is linear in the text for each key.
- */
-function createKeyFinder(keys: readonly string[]): (text: string) => boolean {
-  const forms = [
-    ...new Set(
-      keys.flatMap((key) => {
-        const lower = key.toLowerCase();
-        return [lower, JSON.stringify(lower).slice(1, -1)];
-      }),
-    ),
-  ];
-  const shortest = Math.min(...keys.map((key) => key.length));
-  return (text) => {
-    if (text.length < shortest) return false;
-    const variants = [text.toLowerCase()];
-    for (let round = 0, decoded = text; round < 3 && decoded.includes("%"); round++) {
-      const next = decodePercentEscapes(decoded);
-      if (next === decoded) break;
-      variants.push(next.toLowerCase());
-      decoded = next;
-    }
-    return variants.some((variant) => forms.some((form) => variant.includes(form)));
-  };
-}
-
-/** `%4B` → `K`, byte by byte (keys are ASCII); anything that is not an escape is kept as it is. */
-function decodePercentEscapes(text: string): string {
-  let out = "";
-  let from = 0;
-  for (let at = text.indexOf("%"); at !== -1; at = text.indexOf("%", at + 1)) {
-    const high = hexDigit(text.charCodeAt(at + 1));
-    const low = hexDigit(text.charCodeAt(at + 2));
-    if (high < 0 || low < 0) continue;
-    out += text.slice(from, at) + String.fromCharCode(high * 16 + low);
-    from = at + 3;
-    at += 2;
-  }
-  return out + text.slice(from);
-}
-
-/** The value of a hex digit's character code, or -1 for any other (NaN past the end included). */
-function hexDigit(code: number): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  const lower = code | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
 }
 
 /**
@@ -322,7 +276,7 @@ async function readKeysFile(
     return;
   }
   const doc = parsed.document;
-  const at = (pointer: string) => locate(file, doc, pointer);
+  const at = (pointer: string, shown?: string) => locate(file, doc, pointer, shown);
   const keys = readKeysList(doc.value, at, problems);
   keys?.forEach((item: unknown, index) => {
     const pointer = joinPointer("/keys", index);
@@ -365,7 +319,7 @@ export async function readKeysText(
  */
 function readKeysList(
   root: unknown,
-  at: (pointer: string) => string,
+  at: (pointer: string, shown?: string) => string,
   problems: string[],
 ): readonly unknown[] | undefined {
   const shape =
@@ -376,7 +330,7 @@ function readKeysList(
   }
   for (const property of Object.keys(root).filter((property) => property !== "keys")) {
     problems.push(
-      `${at(joinPointer("", property))}: unknown property ${JSON.stringify(property)}; the file has only "keys"`,
+      `${at(joinPointer("", property), "")}: ${UNKNOWN_PROPERTY}; the file has only "keys"`,
     );
   }
   const keys = root["keys"];
@@ -400,7 +354,7 @@ function readKeysList(
 function readFileEntry(
   item: unknown,
   pointer: string,
-  at: (pointer: string) => string,
+  at: (pointer: string, shown?: string) => string,
   problems: string[],
 ): KeyEntry | undefined {
   if (!isPlainObject(item)) {
@@ -414,7 +368,7 @@ function readFileEntry(
   )) {
     // A misspelt "orgs" must not quietly give a key every org.
     problems.push(
-      `${at(joinPointer(pointer, property))}: unknown property ${JSON.stringify(property)}; a key entry has only "key", "orgs" and "name"`,
+      `${at(joinPointer(pointer, property), pointer)}: ${UNKNOWN_PROPERTY}; a key entry has only "key", "orgs" and "name"`,
     );
   }
   const { key, orgs, name } = item;
@@ -453,9 +407,10 @@ function readFileEntry(
 }
 
 /** `file:line:column #pointer`, as formatIssue lays out spec problems. */
-function locate(file: string, doc: ParsedDocument, pointer: string): string {
+/** `file:line:column #pointer` of the value at `pointer`, showing `shown` as its pointer. */
+function locate(file: string, doc: ParsedDocument, pointer: string, shown = pointer): string {
   const position = doc.locate(pointer);
-  return `${file}${position ? `:${position.line}:${position.column}` : ""}${pointer ? ` #${pointer}` : ""}`;
+  return `${file}${position ? `:${position.line}:${position.column}` : ""}${shown ? ` #${shown}` : ""}`;
 }
 
 /** What is wrong with a key's characters, without quoting any of them. */

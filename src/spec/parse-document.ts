@@ -105,6 +105,26 @@ export function parseDocument(file: string, text: string, options: ParseOptions 
   };
 }
 
+/**
+ * Where JSON text that `JSON.parse` refused breaks, and what is wrong there, without quoting any of
+ * it: the text may hold a secret, and a quote of part of one would pass a look for the whole.
+ * Linear in the text; brackets nested too deep to read are said to be so.
+ *
+ * @example
+ * jsonSyntaxError('{"a": b}'); // { line: 1, column: 7, problem: "unexpected character" }
+ */
+export function jsonSyntaxError(text: string): { line: number; column: number; problem: string } {
+  const lines = lineStarts(text);
+  const { runaway } = scanJson(text, 4 * MAX_NESTING_DEPTH);
+  if (runaway !== undefined)
+    return { ...positionOf(lines, runaway), problem: "brackets nest too deep to be read" };
+  const errors: jsonc.ParseError[] = [];
+  jsonc.parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const first = errors[0];
+  if (first === undefined) return { line: 1, column: 1, problem: "something JSON does not allow" };
+  return { ...positionOf(lines, first.offset), problem: describeJsonError(first.error) };
+}
+
 /** The first key of the top-level object in JSON text, read from its first two tokens. */
 function firstJsonKey(text: string): string | undefined {
   const scanner = jsonc.createScanner(text, true);

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../json-pointer.js";
+import { createKeyFinder } from "../key-finder.js";
 
 const MASK = "[redacted]";
 
@@ -7,11 +8,9 @@ export type Redactor = (text: string) => string;
 
 /**
  * A redactor for `secret`. A platform may echo the key back in a body, a header or a redirect
- * target, in its own letter case, percent-encoded (whole or in part, with upper- or lower-case
- * hex digits), or escaped for JSON or XML once it lands in a report. Each character of the key
- * matches any of those spellings of it, so every mix is found. The pattern is a fixed sequence
- * of alternatives, one per character, without quantifiers: matching costs at most the key's
- * length per position of the text, whatever the text holds.
+ * target, in its own letter case, percent-encoded (whole or in part, more than once), escaped for
+ * JSON or XML once it lands in a report, or in base64: each stretch that spells it in any of those
+ * forms (`createKeyFinder`) is replaced. Linear in the text.
  *
  * @example
  * const redact = createRedactor("sk_Live/1");
@@ -19,8 +18,8 @@ export type Redactor = (text: string) => string;
  */
 export function createRedactor(secret: string | undefined): Redactor {
   if (secret === undefined || secret === "") return (text) => text;
-  const pattern = new RegExp([...secret].map(spellings).join(""), "gi");
-  return (text) => text.replace(pattern, MASK);
+  const finder = createKeyFinder([secret]);
+  return (text) => finder.mask(text, MASK);
 }
 
 /**
@@ -36,27 +35,4 @@ export function redactValue<T>(value: T, redact: Redactor): T {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact)]),
   ) as T;
-}
-
-/** The ways one character of the key can be written: itself, %XX, and its JSON and XML escapes. */
-function spellings(char: string): string {
-  const code = char.codePointAt(0) ?? 0;
-  const forms = [char.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")];
-  if (code < 0x80) forms.push(`%${code.toString(16).padStart(2, "0")}`);
-  forms.push(
-    `\\\\u${code.toString(16).padStart(4, "0")}`,
-    `&#${code};`,
-    `&#x${code.toString(16)};`,
-  );
-  const named: Record<string, readonly string[]> = {
-    '"': ['\\\\"', "&quot;"],
-    "\\": ["\\\\\\\\"],
-    "&": ["&amp;"],
-    "<": ["&lt;"],
-    ">": ["&gt;"],
-    "'": ["&apos;"],
-    "/": ["\\\\/"],
-  };
-  forms.push(...(named[char] ?? []));
-  return `(?:${forms.join("|")})`;
 }

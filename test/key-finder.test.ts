@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { createKeyFinder } from "../src/key-finder.js";
+
+const KEY = 'sl/ash~Key+0123"xyz';
+const finder = createKeyFinder([KEY]);
+
+const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+const percentEach = (text: string) =>
+  [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+const pointer = (text: string) => text.replaceAll("~", "~0").replaceAll("/", "~1");
+const unicodeEscapes = (text: string) =>
+  [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+const characterReferences = (text: string) =>
+  [...text]
+    .map((c, i) => (i % 2 === 0 ? `&#${c.charCodeAt(0)};` : `&#x${c.charCodeAt(0).toString(16)};`))
+    .join("");
+
+describe("createKeyFinder", () => {
+  it.each([
+    ["as written", KEY],
+    ["in capitals", KEY.toUpperCase()],
+    ["in a JSON string", JSON.stringify({ echo: KEY })],
+    ["as JSON unicode escapes", unicodeEscapes(KEY)],
+    ["in a JSON pointer", `/body/${pointer(KEY)}`],
+    ["in a JSON pointer in a JSON string", JSON.stringify({ pointer: `/${pointer(KEY)}` })],
+    ["as XML character references", characterReferences(KEY)],
+    ["with its quote as &quot;", KEY.replace('"', "&quot;")],
+    ["percent-encoded", encodeURIComponent(KEY)],
+    ["percent-encoded four times", [1, 2, 3, 4].reduce((text) => encodeURIComponent(text), KEY)],
+    ["each byte percent-encoded, then each byte of that", percentEach(percentEach(KEY))],
+    ["with a space for its +", KEY.replace("+", " ")],
+    ["in base64", base64(KEY)],
+    ["in base64 after a user name", base64(`user:${KEY}`)],
+    [
+      "in URL-safe base64 after two bytes",
+      base64(`ab${KEY}`).replaceAll("+", "-").replaceAll("/", "_"),
+    ],
+    ["in full-width letters", KEY.replace("Key", "Ｋｅｙ")],
+  ])("finds the key %s", (_, text) => {
+    const around = `before ${text} after`;
+    expect(finder.mentions(around)).toBe(true);
+    const masked = finder.mask(around, "[redacted]");
+    expect(masked).toMatch(/^before .*\[redacted\].* after$/);
+    expect(finder.mentions(masked)).toBe(false);
+  });
+
+  it.each([
+    ["a shorter stretch of it", KEY.slice(0, -1)],
+    ["another key", 'sl/ash~Kez+0123"xyz'],
+    ["the base64 of other text", base64('sl/ash~Key+0123"xyq')],
+    ["a broken escape", "sl/ash~Key+0123%2zxyz"],
+  ])("leaves %s alone", (_, text) => {
+    expect(finder.mentions(text)).toBe(false);
+    expect(finder.mask(text, "[redacted]")).toBe(text);
+  });
+
+  it("masks exactly the stretches that spell a key, each once", () => {
+    const finder = createKeyFinder(["sk_live_1", "other-key-2"]);
+    expect(finder.mask("a SK_LIVE_1 b sk%5Flive%5F1 c other-key-2d", "#")).toBe("a # b # c #d");
+  });
+
+  it("finds nothing without keys", () => {
+    expect(createKeyFinder([]).mentions("anything")).toBe(false);
+    expect(createKeyFinder([""]).mask("anything", "#")).toBe("anything");
+  });
+
+  it("finds any key in text built from random layers of encodings", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const layers = [
+      (text: string) => encodeURIComponent(text),
+      (text: string) => percentEach(text),
+      (text: string) => JSON.stringify(text).slice(1, -1),
+      (text: string) => pointer(text),
+      (text: string) => characterReferences(text),
+      (text: string) => text.toUpperCase(),
+    ];
+    for (let round = 0; round < 300; round++) {
+      const key = Array.from({ length: 8 + Math.floor(random() * 16) }, () =>
+        String.fromCharCode(0x21 + Math.floor(random() * 94)),
+      ).join("");
+      let text = key;
+      for (let depth = Math.floor(random() * 4); depth > 0; depth--)
+        text = layers[Math.floor(random() * layers.length)]!(text);
+      expect(createKeyFinder([key]).mentions(`x ${text} y`), `${key} as ${text}`).toBe(true);
+    }
+  });
+
+  it("reads each character once, however deep its escapes nest", () => {
+    // 200,000 levels of "%25" around one escape, and 100,000 "&" written as "&#x26;" before one
+    // reference: decoded round after round, these texts would be read over and over.
+    const finder = createKeyFinder(["A-key-of-mine"]);
+    expect(finder.mentions(`%${"25".repeat(200_000)}41-key-of-mine`)).toBe(true);
+    expect(finder.mentions(`${"&#x26;".repeat(100_000)}#65;-key-of-mine`)).toBe(true);
+    expect(finder.mentions(`${"&#x26;".repeat(100_000)}#66;-key-of-mine`)).toBe(false);
+  });
+});
