@@ -246,6 +246,35 @@ describe("bad input is refused with file, pointer and what to do", () => {
     `);
   });
 
+  it("refuses a $ref cycle that the roots reach only through properties: in $defs, a flow's own and a shared file's", async () => {
+    const report = await problems({
+      "specs/_shared/x.json": {
+        $defs: { A: { $ref: "#/$defs/B" }, B: { allOf: [{ $ref: "#/$defs/A" }] } },
+      },
+      "specs/@acme/qa.json": {
+        input: {
+          type: "object",
+          properties: {
+            a: { $ref: "#/$defs/A" },
+            self: { $ref: "#/properties/self" },
+            shared: { $ref: "../_shared/x.json#/$defs/A" },
+            tree: { $ref: "#/$defs/Tree" },
+          },
+          $defs: {
+            A: { anyOf: [{ $ref: "#/$defs/A" }, { type: "string" }] },
+            Tree: { type: "object", properties: { next: { $ref: "#/$defs/Tree" } } },
+          },
+        },
+        output: qa.output,
+      },
+    });
+    expect(report.map((line) => line.replace(/: this leads back.*\[ref-cycle\].*$/, ""))).toEqual([
+      "specs/@acme/qa.json:9:9 #/input/properties/self/$ref",
+      "specs/@acme/qa.json:22:13 #/input/$defs/A/anyOf/0/$ref",
+      "specs/_shared/x.json:9:11 #/$defs/B/allOf/0/$ref",
+    ]);
+  });
+
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
     const dir = await cachedProject({
       "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output },

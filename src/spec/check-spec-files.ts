@@ -5,7 +5,7 @@ import { FLOW_SPEC_SCHEMA, JSON_SCHEMA_2020_12 } from "./ajv.js";
 import { describeAjvErrors } from "./describe-ajv-errors.js";
 import { checkObjectRoot } from "./object-root.js";
 import type { FlowSource } from "./read-spec-files.js";
-import { checkSchemaResource, type SpecIndex } from "./schema-refs.js";
+import { checkSchemaResource, type RefTarget, type SpecIndex } from "./schema-refs.js";
 
 /** The keys a flow spec may have. */
 export const SPEC_KEYS = Object.keys(FLOW_SPEC_SCHEMA.properties as object);
@@ -16,15 +16,17 @@ export type Finding = { code: Issue["code"]; pointer: string; message: string };
 
 /**
  * What is wrong in one flow spec on its own: spec keys, id, schema dialect, `$ref`s, root types.
+ * Where its `$ref`s lead is added to `targets`, for the cycle check.
  *
  * @example
- * const findings = checkFlowFile(value, source, SPEC_FILE_VALIDATORS.flowFile, index);
+ * const findings = checkFlowFile(value, source, SPEC_FILE_VALIDATORS.flowFile, index, targets);
  */
 export function checkFlowFile(
   value: unknown,
   source: FlowSource,
   validate: ValidateFunction,
   index: SpecIndex,
+  targets: RefTarget[] = [],
 ): Finding[] {
   const findings: Finding[] = [];
   if (!validate(value)) {
@@ -48,7 +50,8 @@ export function checkFlowFile(
   for (const part of ["input", "output"] as const) {
     if (!isPlainObject(value[part])) continue;
     const resource = { relPath: source.relPath, root: `/${part}` };
-    const { findings: schemaFindings } = checkSchemaResource(resource, index);
+    const { findings: schemaFindings, targets: found } = checkSchemaResource(resource, index);
+    targets.push(...found);
     findings.push(...checkSchemaDialect(value[part], `/${part}`), ...schemaFindings);
     if (schemaFindings.length === 0) findings.push(...checkObjectRoot(part, resource, index));
   }
@@ -56,16 +59,18 @@ export function checkFlowFile(
 }
 
 /**
- * What is wrong in one shared schema file on its own: dialect, meta-schema, `$ref`s.
+ * What is wrong in one shared schema file on its own: dialect, meta-schema, `$ref`s. Where its
+ * `$ref`s lead is added to `targets`, for the cycle check.
  *
  * @example
- * const findings = checkSharedFile(value, "shared/address.json", SPEC_FILE_VALIDATORS.metaSchema, index);
+ * const findings = checkSharedFile(value, "shared/address.json", SPEC_FILE_VALIDATORS.metaSchema, index, targets);
  */
 export function checkSharedFile(
   value: unknown,
   relPath: string,
   metaSchema: ValidateFunction,
   index: SpecIndex,
+  targets: RefTarget[] = [],
 ): Finding[] {
   const dialect = checkSchemaDialect(value, "");
   if (dialect.length > 0) return dialect;
@@ -76,7 +81,9 @@ export function checkSharedFile(
       isSchemaPath: () => true,
     });
   }
-  return checkSchemaResource({ relPath, root: "" }, index).findings;
+  const { findings, targets: found } = checkSchemaResource({ relPath, root: "" }, index);
+  targets.push(...found);
+  return findings;
 }
 
 function checkSchemaDialect(schema: unknown, pointer: string): Finding[] {

@@ -13,7 +13,7 @@ import {
   type SpecSource,
   type SpecSources,
 } from "./read-spec-files.js";
-import type { SchemaFinding, SpecIndex } from "./schema-refs.js";
+import type { RefTarget, SchemaFinding, SpecIndex } from "./schema-refs.js";
 import { checkFlowFile, checkSharedFile, SPEC_KEYS, type Finding } from "./check-spec-files.js";
 
 /** One flow's spec, read and checked. Schemas are still as the user wrote them. */
@@ -218,6 +218,8 @@ interface Checking {
   readonly warnings: Issue[];
   /** Files a check found errors in: their values are not checked. */
   readonly badFiles: Set<string>;
+  /** Where the `$ref`s of the files checked lead: `findRefCycles` starts there too. */
+  readonly refTargets: RefTarget[];
   /** With `deferChecks`: the checks of the flows' values, when the checks got to them. */
   pendingValues?: () => Issue[];
   /** With `deferChecks`: the example checks, when the checks got to them. */
@@ -259,6 +261,7 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
     issues,
     warnings: [],
     badFiles: new Set(),
+    refTargets: [],
   };
 }
 
@@ -311,7 +314,13 @@ function checkFlowFiles(
       flows.push(toFlowSpec(source, spec));
       continue;
     }
-    const found = checkFlowFile(entry.document.value, source, validators.flowFile, checking.index);
+    const found = checkFlowFile(
+      entry.document.value,
+      source,
+      validators.flowFile,
+      checking.index,
+      checking.refTargets,
+    );
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
     else flows.push(toFlowSpec(source, spec));
@@ -327,7 +336,13 @@ function checkSharedFiles(
   for (const source of sources) {
     const value = checking.index.files.get(source.relPath);
     if (value === undefined) continue;
-    const found = checkSharedFile(value, source.relPath, validators.metaSchema, checking.index);
+    const found = checkSharedFile(
+      value,
+      source.relPath,
+      validators.metaSchema,
+      checking.index,
+      checking.refTargets,
+    );
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
     if (errors.length > 0) checking.badFiles.add(source.relPath);
   }
@@ -352,7 +367,7 @@ function checkValues(
     ),
     ...shared.map((source) => ({ relPath: source.relPath, root: "" })),
   ];
-  const cycles = findRefCycles(index, roots);
+  const cycles = findRefCycles(index, roots, checking.refTargets);
   checking.issues.push(...cycles.map(fromSchemaFinding));
   if (cycles.length > 0) return;
   const sharedPaths = shared.map((source) => source.relPath);

@@ -1,6 +1,7 @@
 import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
 import {
   resolveRef,
+  type RefTarget,
   type SchemaFinding,
   type SchemaResource,
   type SpecIndex,
@@ -10,10 +11,7 @@ import {
 const IN_PLACE_ARRAYS = ["allOf", "anyOf", "oneOf"] as const;
 const IN_PLACE_SINGLE = ["not", "if", "then", "else"] as const;
 
-interface Place {
-  readonly resource: SchemaResource;
-  readonly pointer: string;
-}
+type Place = RefTarget;
 
 /**
  * Finds `$ref` cycles that never step into the data: `a.json` is `{ "$ref": "b.json" }` and
@@ -23,10 +21,18 @@ interface Place {
  * generated client) can finish checking a value against it. Each cycle is reported once, at the
  * reference that closes it. Every `$ref` must already resolve.
  *
+ * The search starts at each root and at each place a `$ref` of the files checked leads to
+ * (`targets`): every such cycle takes a `$ref`, so it is found even where the roots reach it only
+ * through `properties` or `items` (a cycle in `$defs`).
+ *
  * @example
- * findRefCycles(index, [{ relPath: "@acme/qa.json", root: "/input" }]);
+ * findRefCycles(index, [{ relPath: "@acme/qa.json", root: "/input" }], targets);
  */
-export function findRefCycles(index: SpecIndex, roots: readonly SchemaResource[]): SchemaFinding[] {
+export function findRefCycles(
+  index: SpecIndex,
+  roots: readonly SchemaResource[],
+  targets: readonly RefTarget[] = [],
+): SchemaFinding[] {
   const state = new Map<string, "open" | "done">();
   const findings: SchemaFinding[] = [];
   // `path` holds the places entered so far, each with a label when a `$ref` led there, for the message.
@@ -55,10 +61,9 @@ export function findRefCycles(index: SpecIndex, roots: readonly SchemaResource[]
     }
     state.set(key, "done");
   };
-  for (const resource of roots) {
-    const place = { resource, pointer: resource.root };
+  const starts = [...roots.map((resource) => ({ resource, pointer: resource.root })), ...targets];
+  for (const place of starts)
     if (!state.has(keyOf(place))) visit(place, [{ key: keyOf(place), label: labelOf(place) }]);
-  }
   return findings;
 }
 

@@ -160,20 +160,28 @@ interface ResourceWalk {
   readonly index: SpecIndex;
   readonly findings: SchemaFinding[];
   readonly refs: SchemaResource[];
+  readonly targets: RefTarget[];
+}
+
+/** Where a `$ref` leads: a schema in a resource. */
+export interface RefTarget {
+  readonly resource: SchemaResource;
+  readonly pointer: string;
 }
 
 /**
  * Walks one schema resource: reports keywords nobody defines, keywords flowgen cannot bundle, and
- * `$ref`s that lead nowhere. Returns the resources it references so callers can check those too.
+ * `$ref`s that lead nowhere. Returns the resources it references so callers can check those too,
+ * and where each of its `$ref`s leads (`findRefCycles` starts from there).
  */
 export function checkSchemaResource(
   resource: SchemaResource,
   index: SpecIndex,
-): { findings: SchemaFinding[]; refs: SchemaResource[] } {
-  const walk: ResourceWalk = { resource, index, findings: [], refs: [] };
+): { findings: SchemaFinding[]; refs: SchemaResource[]; targets: RefTarget[] } {
+  const walk: ResourceWalk = { resource, index, findings: [], refs: [], targets: [] };
   const root = getAtPointer(index.files.get(resource.relPath), resource.root);
   checkSchema(walk, root, resource.root);
-  return { findings: walk.findings, refs: walk.refs };
+  return { findings: walk.findings, refs: walk.refs, targets: walk.targets };
 }
 
 function checkSchema(walk: ResourceWalk, schema: unknown, pointer: string): void {
@@ -217,7 +225,7 @@ function checkKeywords(walk: ResourceWalk, schema: Record<string, unknown>, poin
 function checkRef(walk: ResourceWalk, schema: Record<string, unknown>, pointer: string): void {
   const ref = schema.$ref;
   if (typeof ref !== "string") return;
-  const failed = followRef(walk, ref);
+  const failed = followRef(walk, ref, true);
   if (failed === undefined) return;
   walk.findings.push({
     code: failed.code,
@@ -242,11 +250,15 @@ function checkMapping(walk: ResourceWalk, schema: Record<string, unknown>, point
   }
 }
 
-/** Resolves a reference: one into another file joins the walk's `refs`; a failure is returned unless quiet. */
-function followRef(walk: ResourceWalk, ref: string): RefFailure | undefined {
+/**
+ * Resolves a reference: one into another file joins the walk's `refs`, and a `$ref`'s target its
+ * `targets`; a failure is returned unless quiet.
+ */
+function followRef(walk: ResourceWalk, ref: string, isRef = false): RefFailure | undefined {
   const resolved = resolveRef(ref, walk.resource, walk.index);
   if (resolved.ok) {
     if (resolved.resource.relPath !== walk.resource.relPath) walk.refs.push(resolved.resource);
+    if (isRef) walk.targets.push({ resource: resolved.resource, pointer: resolved.target.pointer });
     return undefined;
   }
   return resolved.quiet ? undefined : resolved;
