@@ -178,6 +178,17 @@ describe("apiKey as a function", () => {
     expect(seen.has("/v1/@auth/ok")).toBe(false);
   });
 
+  it("is given up on at the call's deadline, or its caller's abort, when it never answers", async () => {
+    const never = () => new Promise<string>(() => undefined);
+    const timedOut = await client("ok", { apiKey: never, timeoutMs: 50 }).call({ q: "x" });
+    expect(timedOut.error).toMatchObject({ kind: "timeout", code: "timeout" });
+    const caller = new AbortController();
+    const aborted = client("ok", { apiKey: never }).call({ q: "x" }, { signal: caller.signal });
+    caller.abort();
+    expect((await aborted).error).toMatchObject({ kind: "aborted", code: "aborted" });
+    expect(seen.has("/v1/@auth/ok")).toBe(false);
+  });
+
   it("fails the call with the function's own error when it throws", async () => {
     const flow = client("ok", {
       apiKey: () => Promise.reject(new Error("the token endpoint is down")),

@@ -41,6 +41,10 @@ describe("retryAfterMs", () => {
     ],
     ["not the reset on 503", { headers: { "ratelimit-reset": "3" }, status: 503, want: undefined }],
     ["nothing", { headers: {}, status: 429, want: undefined }],
+    [
+      "a fraction, which is no Retry-After: the reset instead",
+      { headers: { "retry-after": "1.5", "ratelimit-reset": "3" }, status: 429, want: 3000 },
+    ],
   ];
   it.each(cases)("%s", (_name, { headers, status, want }) =>
     expect(retryAfterMs(new Headers(headers), status, now)).toBe(want),

@@ -11,7 +11,7 @@ import {
 } from "./attempt.js";
 import type { KeySource } from "./auth.js";
 import type { FlowResult, RunOptions } from "./client.js";
-import { startDeadline, type Deadline } from "./deadline.js";
+import { startDeadline, untilStopped, type Deadline } from "./deadline.js";
 import type { FlowFailure } from "./errors.js";
 import { backoffDelay, retryable, sleep, type RetryPolicy } from "./retry.js";
 
@@ -130,7 +130,15 @@ async function sendAttempt<Output>(
 ): Promise<FlowResult<Output>> {
   const { flowId, onEvent, transport } = context;
   const started = onEvent && performance.now();
-  const key = await context.keys.key();
+  const keyed = await untilStopped(context.keys.key(), deadline.signal);
+  if ("reason" in keyed)
+    return reportUnanswered(
+      context,
+      deadline.stopped(keyed.reason),
+      attempt,
+      started,
+    );
+  const key = keyed.value;
   const slot = transport.acquire?.(deadline.signal);
   let answer: Answer;
   if (slot !== undefined && !(await slot))
@@ -199,6 +207,6 @@ function retryDelay(
 
 /** The message of a failed fetch; Node's says only "fetch failed", the reason (ECONNREFUSED, DNS, TLS) is on its cause. */
 function describe(cause: unknown): string {
-  const inner = (cause as Error)?.cause;
+  const inner = (cause as { cause?: unknown } | undefined)?.cause;
   return `${(cause as Error)?.message ?? cause}${inner instanceof Error ? ` (${inner.message})` : ""}`;
 }

@@ -89,7 +89,14 @@ export class FlowError extends Error {
 
   constructor(init: FlowErrorInit) {
     const { message, cause, ...fields } = init;
-    super(message, cause === undefined ? undefined : { cause });
+    super(message);
+    // As `new Error(message, { cause })` sets it: ES2020's lib types know no such option.
+    if (cause !== undefined)
+      Object.defineProperty(this, "cause", {
+        value: cause,
+        writable: true,
+        configurable: true,
+      });
     Object.assign(this, {
       attempts: 1,
       ...fields,

@@ -55,7 +55,7 @@ export function retryable(error: FlowFailure, idempotent: boolean): boolean {
     status === 429 ||
     status === 503 ||
     NEVER_SENT.test(
-      (error.cause as { cause?: { code?: string } } | undefined)?.cause
+      (error as { cause?: { cause?: { code?: string } } }).cause?.cause
         ?.code as string,
     ) ||
     (idempotent && (kind === "server" || kind === "connection"))
@@ -82,7 +82,7 @@ export function backoffDelay(
 
 /**
  * The wait a server asked for, in ms: `Retry-After` (seconds or HTTP date), else the rate-limit
- * reset on 429.
+ * reset on 429. A `Retry-After` that is neither counts as not sent.
  *
  * @example
  * retryAfter(new Headers({ "retry-after": "2" }), 503); // 2000
@@ -91,16 +91,25 @@ export function retryAfter(
   headers: Headers,
   status: number,
 ): number | undefined {
-  const value = headers.get("retry-after");
   const ms =
-    value === null
-      ? status === 429
-        ? (readRateLimit(headers)?.resetAt ?? NaN) - Date.now()
-        : NaN
-      : /^\d+$/.test(value.trim())
-        ? Number(value) * 1000
-        : Date.parse(value) - Date.now();
+    readRetryAfter(headers.get("retry-after")) ??
+    (status === 429
+      ? (readRateLimit(headers)?.resetAt ?? NaN) - Date.now()
+      : NaN);
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
+/**
+ * A `Retry-After` value in ms from now (RFC 9110 §10.2.3): whole seconds, or an HTTP date, which
+ * starts with the day's name. Anything else is undefined: `Date.parse` alone reads "1.5" as a
+ * date in 2001.
+ */
+function readRetryAfter(value: string | null): number | undefined {
+  const text = value?.trim() ?? "";
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : at - Date.now();
 }
 
 /**

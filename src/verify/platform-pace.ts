@@ -114,8 +114,9 @@ export function createPace(clock: VerifyClock, maxWaitMs: number): PlatformPace 
  */
 export function retryAfterMs(headers: Headers, status: number, now: number): number | undefined {
   const value = headers.get("retry-after")?.trim();
-  if (value !== undefined && value !== "") {
-    if (/^\d+$/.test(value)) return Number(value) * 1000;
+  if (value !== undefined && /^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date starts with the day's name: Date.parse alone reads "1.5" as a date in 2001.
+  if (value !== undefined && /^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(value)) {
     const date = Date.parse(value);
     if (Number.isFinite(date)) return Math.max(0, date - now);
   }

@@ -34,6 +34,32 @@ describe("checkApiKey", () => {
   });
 });
 
+describe("checkBaseUrl in a page", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ["a path, on the page's origin", "/api/", "http://localhost:5173/api"],
+    ["the origin's root", "/", "http://localhost:5173"],
+  ])("accepts %s", (_name, given, want) => {
+    vi.stubGlobal("location", { origin: "http://localhost:5173" });
+    expect(checkBaseUrl("@t/f", given, false, redact)).toBe(want);
+  });
+
+  it.each([
+    ["a path that names another host", "//evil.example/api"],
+    ["a path that a URL parser reads as another host", "/\\evil.example/api"],
+    ["a path with a query", "/api?x=1"],
+    [
+      "a path on a page served over http elsewhere",
+      "/api",
+      "http://intranet.example",
+    ],
+  ])("refuses %s", (_name, given, origin = "http://localhost:5173") => {
+    vi.stubGlobal("location", { origin });
+    expect(() => checkBaseUrl("@t/f", given, false, redact)).toThrow(TypeError);
+  });
+});
+
 describe("checkBaseUrl", () => {
   it.each([
     [

@@ -111,9 +111,10 @@ export function checkFlowPath(
 }
 
 /**
- * The base URL without trailing slashes, checked: absolute http(s), no query, fragment,
- * credentials or API key, and `http://` only to loopback unless `allowHttp`. Throws a TypeError
- * saying what to pass, which quotes the value without its credentials or the key.
+ * The base URL without trailing slashes, checked: absolute http(s) (or, in a page, a path such as
+ * "/api" on the page's own origin), no query, fragment, credentials or API key, and `http://` only
+ * to loopback unless `allowHttp`. Throws a TypeError saying what to pass, which quotes the value
+ * without its credentials or the key.
  *
  * @example
  * checkBaseUrl("@acme/qa", "https://api.example.com/", false, redact); // "https://api.example.com"
@@ -124,9 +125,10 @@ export function checkBaseUrl(
   allowHttp: boolean | undefined,
   redact: Redact,
 ): string {
+  const page = pageOrigin(baseUrl);
   let url: URL | undefined;
   try {
-    url = new URL(baseUrl!);
+    url = new URL(baseUrl!, page);
   } catch {
     // refused below with the other bad values
   }
@@ -140,12 +142,13 @@ export function checkBaseUrl(
     !/[?#]/.test(baseUrl) &&
     !url.username &&
     !url.password &&
+    (page === undefined || url.origin === page) &&
     (url.protocol === "https:" ||
       (url.protocol === "http:" &&
         (allowHttp ||
           /^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))))
   )
-    return baseUrl.replace(/\/+$/, "");
+    return (page === undefined ? baseUrl : url.href).replace(/\/+$/, "");
   const shown =
     url && (url.username || url.password)
       ? `${quote(Object.assign(url, { username: "", password: "" }).href, redact)} (credentials left out)`
@@ -153,6 +156,18 @@ export function checkBaseUrl(
   throw new TypeError(
     `${flowId}: pass { baseUrl } or set FLOW_BASE_URL: an https:// URL without query, credentials or API key, e.g. "https://api.example.com" (http:// only to localhost, unless { allowInsecureHttp: true }); got ${shown}`,
   );
+}
+
+/**
+ * In a page, the origin a path such as "/api" resolves against (a same-origin proxy); undefined
+ * for anything else, and outside pages.
+ */
+function pageOrigin(baseUrl: string | undefined): string | undefined {
+  const page = (globalThis as { location?: { origin?: unknown } }).location
+    ?.origin;
+  return typeof page === "string" && baseUrl?.startsWith("/")
+    ? page
+    : undefined;
 }
 
 /** A bad option's value for a message: a string quoted without the key, else only its type. */

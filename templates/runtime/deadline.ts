@@ -59,3 +59,34 @@ function timerDelay(ms: number): number {
     ? 0
     : Math.min(LONGEST_DELAY_MS, Math.max(0, Math.ceil(ms)));
 }
+
+/**
+ * `value` once it settles, unless `signal` aborts first: then the abort's `reason`. A key function
+ * that never answers cannot hold a call past its deadline, nor past its caller's abort.
+ *
+ * @example
+ * const keyed = await untilStopped(keys.key(), deadline.signal);
+ * if ("reason" in keyed) return deadline.stopped(keyed.reason);
+ */
+export function untilStopped<T>(
+  value: T | Promise<T>,
+  signal: AbortSignal,
+): Promise<{ value: T } | { reason: unknown }> {
+  if (!(value instanceof Promise)) return Promise.resolve({ value });
+  if (signal.aborted)
+    return Promise.resolve({ reason: signal.reason as unknown });
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve({ reason: signal.reason as unknown });
+    signal.addEventListener("abort", stop, { once: true });
+    value.then(
+      (settled) => {
+        signal.removeEventListener("abort", stop);
+        resolve({ value: settled });
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", stop);
+        reject(error);
+      },
+    );
+  });
+}

@@ -117,6 +117,27 @@ describe("keyRedactor", () => {
     ],
     ["encoded, right after a lone %", `%${hex(KEY)}`, KEY, "%[redacted]"],
     [
+      "each byte percent-encoded, then each byte of that",
+      `k=${hex(hex(KEY))}`,
+      KEY,
+      "k=[redacted]",
+    ],
+    [
+      "in a JSON pointer",
+      "/body/sk~10~0123456",
+      "sk/0~123456",
+      "/body/[redacted]",
+    ],
+    [
+      "as JSON unicode escapes",
+      [...KEY]
+        .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+        .join(""),
+      KEY,
+      "[redacted]",
+    ],
+    ["as character references", "&#115;&#x6b;_0123456789", KEY, "[redacted]"],
+    [
       "overlapping forms, masked once",
       `${KEY}${hex(KEY)}`,
       KEY,
@@ -138,6 +159,17 @@ describe("keyRedactor", () => {
     const got = keyRedactor(secret)(text);
     if (typeof want === "string") expect(got).toBe(want);
     else expect(got).toMatch(want);
+  });
+
+  it("reads each character once, however deep its escapes nest", () => {
+    // 200,000 levels of "%25" around one escape: decoded round after round, this text would be
+    // read 200,000 times.
+    const nested = `%${"25".repeat(200_000)}73k_0123456789`;
+    expect(redact(nested)).toBe("[redacted]");
+    // Each "&#x26;" is an "&"; only the last one starts a reference, "&#115;".
+    expect(redact(`${"&#x26;".repeat(50_000)}#115;k_0123456789`)).toBe(
+      `${"&#x26;".repeat(49_999)}[redacted]`,
+    );
   });
 
   it("finds nothing in escapes that decode to other text", () => {

@@ -14,9 +14,10 @@ const MAX_DEPTH = 64;
 export type Redact = (text: string) => string;
 
 /**
- * A function that replaces `secret` (or each of several secrets) in a text: in any letter case, percent-encoded (any number of
- * times, hex digits in either case, a space standing for `+`) and in base64 (standard or URL-safe,
- * at any byte offset). It runs in time linear in the text's length.
+ * A function that replaces `secret` (or each of several secrets) in a text: in any letter case,
+ * percent-encoded (any number of times, byte by byte too, hex digits in either case, a space
+ * standing for `+`), escaped in JSON, in a JSON pointer or as character references, and in base64
+ * (standard or URL-safe, at any byte offset). It runs in time linear in the text's length.
  *
  * @example
  * const redact = keyRedactor("sk_123");
@@ -35,8 +36,11 @@ export function keyRedactor(secret: string | readonly string[]): Redact {
   const folded = [...new Set(needles.map((needle) => foldText(needle).folded))];
   return (text) => {
     const masked = text.replace(literal, MASK);
-    // Without "%" or non-ASCII letters, folding changes only case and spaces: nothing left to find.
-    return /[%\x80-\uffff]/.test(masked) ? maskFolded(masked, folded) : masked;
+    // Without an escape's mark or non-ASCII letters, folding changes only case and spaces: nothing
+    // left to find.
+    return /[%~\\&\x80-\uffff]/.test(masked)
+      ? maskFolded(masked, folded)
+      : masked;
   };
 }
 
@@ -52,7 +56,7 @@ function base64Forms(secret: string): string[] {
       Math.ceil((offset * 8) / 6),
       Math.floor(((offset + secret.length) * 8) / 6),
     );
-    return [form, form.replaceAll("+", "-").replaceAll("/", "_")];
+    return [form, form.replace(/\+/g, "-").replace(/\//g, "_")];
   });
 }
 
@@ -64,28 +68,85 @@ function toPattern(needle: string): string {
 }
 
 /**
- * `text` as it is compared with the key: percent-escapes decoded (however often encoded), letters
- * folded to lower-case ASCII (NFKC: a full-width "Ｓ" is "s"), a space read as "+", and whatever
- * cannot be part of an ASCII key as "\0". `at[i]` is where folded character `i` starts in `text`.
+ * `text` as it is compared with the key: escapes decoded as each one ends, so that an escape of an
+ * escape decodes too (`%25%34%31` is `%41` is `A`), letters folded to lower-case ASCII (NFKC: a
+ * full-width "Ｓ" is "s"), a space read as "+", and whatever cannot be part of an ASCII key as
+ * "\0". `at[i]` is where folded character `i` starts in `text`. One pass: each decoding shortens
+ * what is kept, and each look reads a few characters.
  */
 function foldText(text: string): { folded: string; at: number[] } {
-  const escape = /%(?:25)*([0-9a-f]{2})/iy;
-  let folded = "";
-  const at: number[] = [];
+  const chars: string[] = [];
+  const starts: number[] = [];
   for (let i = 0; i < text.length;) {
-    at.push(i);
-    escape.lastIndex = i;
-    const match = text[i] === "%" ? escape.exec(text) : null;
-    const char = match
-      ? String.fromCharCode(parseInt(match[1]!, 16))
-      : String.fromCodePoint(text.codePointAt(i)!);
-    i += match ? match[0].length : char.length;
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    chars.push(char);
+    starts.push(i);
+    i += char.length;
+    for (let decoded = decodeEnd(chars); decoded; decoded = decodeEnd(chars))
+      starts.length = chars.length;
+  }
+  let folded = "";
+  for (const char of chars) {
     const fold = (char < "\x80" ? char : char.normalize("NFKC")).toLowerCase();
     folded +=
       fold === " " ? "+" : fold.length === 1 && fold < "\x80" ? fold : "\0";
   }
-  at.push(text.length);
-  return { folded, at };
+  return { folded, at: [...starts, text.length] };
+}
+
+/**
+ * Escapes that end the decoded text so far: a percent-escape, a JSON pointer's `~0` and `~1`, a
+ * JSON string's `\uXXXX` and `\"`-style escapes, and character references (`&#65;`, `&#x41;`,
+ * `&quot;`).
+ */
+const ESCAPE_AT_END =
+  /(?:%[0-9a-f]{2}|~[01]|\\u[0-9a-f]{4}|\\["\\/]|&#\d{1,7};|&#x[0-9a-f]{1,6};|&(?:quot|amp|apos|lt|gt);)$/i;
+const NAMED: Record<string, string> = {
+  quot: '"',
+  amp: "&",
+  apos: "'",
+  lt: "<",
+  gt: ">",
+};
+
+/** Replaces the escape that ends `chars`, if one does, with the character it stands for. */
+function decodeEnd(chars: string[]): boolean {
+  const n = chars.length;
+  const last = chars[n - 1]!;
+  // Only these characters end an escape, each after a mark at a place of its own.
+  const marked = /[0-9a-f]/i.test(last)
+    ? chars[n - 3] === "%" || chars[n - 6] === "\\" || chars[n - 2] === "~"
+    : last === ";"
+      ? chars.slice(-10).includes("&")
+      : /["\\/]/.test(last) && chars[n - 2] === "\\";
+  if (!marked) return false;
+  const tail = chars.slice(-10).join("");
+  const escape = ESCAPE_AT_END.exec(tail)?.[0];
+  if (escape === undefined) return false;
+  const body = escape.slice(1);
+  const char =
+    escape[0] === "%"
+      ? String.fromCharCode(parseInt(body, 16))
+      : escape[0] === "~"
+        ? body === "0"
+          ? "~"
+          : "/"
+        : escape[0] === "\\"
+          ? body[0] === "u"
+            ? String.fromCharCode(parseInt(body.slice(1), 16))
+            : body
+          : body[0] === "#"
+            ? String.fromCodePoint(
+                Math.min(
+                  0x10ffff,
+                  body[1] === "x"
+                    ? parseInt(body.slice(2), 16)
+                    : parseInt(body.slice(1), 10),
+                ),
+              )
+            : NAMED[body.slice(0, -1).toLowerCase()]!;
+  chars.splice(n - escape.length, escape.length, char);
+  return true;
 }
 
 /** `text` with every stretch whose folded form is one of `needles` masked. */

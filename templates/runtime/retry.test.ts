@@ -96,12 +96,24 @@ describe("retryAfter", () => {
     ["garbage", { "retry-after": "soon" }, 429, undefined],
     ["a past date", { "retry-after": new Date(0).toUTCString() }, 429, 0],
     ["nothing", {}, 429, undefined],
+    [
+      "a fraction, which is no Retry-After",
+      { "retry-after": "1.5" },
+      503,
+      undefined,
+    ],
     ["a reset without 429", { "ratelimit-reset": "30" }, 503, undefined],
   ])("%s", (_name, headers, status, want) => {
     expect(retryAfter(new Headers(headers), status)).toBe(want);
   });
-  it("reads the rate-limit reset on 429 when there is no Retry-After", () => {
-    const ms = retryAfter(new Headers({ "ratelimit-reset": "30" }), 429);
+  it.each([
+    ["there is no Retry-After", {}],
+    ["Retry-After is not one", { "retry-after": "1.5" }],
+  ])("reads the rate-limit reset on 429 when %s", (_name, headers) => {
+    const ms = retryAfter(
+      new Headers({ ...headers, "ratelimit-reset": "30" }),
+      429,
+    );
     expect(ms).toBeGreaterThan(29_000);
     expect(ms).toBeLessThanOrEqual(30_000);
   });

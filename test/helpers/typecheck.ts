@@ -6,7 +6,13 @@ import { REPO_ROOT } from "./temp-dir.js";
 
 /** The project shapes generated code must compile in: the name says what differs from the strict NodeNext default. */
 export type ProjectShape =
-  "NodeNext" | "Bundler" | "not-strict" | "node-no-dom" | "node16-commonjs";
+  | "NodeNext"
+  | "Bundler"
+  | "not-strict"
+  | "node-no-dom"
+  | "node16-commonjs"
+  | "vite-es2020"
+  | "tsc-init-es2016";
 
 const STRICT = {
   strict: true,
@@ -59,6 +65,30 @@ const SHAPES: Record<
       module: "NodeNext",
       moduleResolution: "NodeNext",
       lib: ["ES2022"],
+      types: ["node"],
+    },
+  },
+  // Vite's React template: the ES2020 library, the DOM, Bundler resolution.
+  "vite-es2020": {
+    packageType: "module",
+    compilerOptions: {
+      ...STRICT,
+      target: "ES2020",
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      lib: ["ES2020", "DOM", "DOM.Iterable"],
+      types: [],
+    },
+  },
+  // What `tsc --init` wrote before TypeScript 5.9: target ES2016 (its default library), CommonJS.
+  "tsc-init-es2016": {
+    packageType: "commonjs",
+    compilerOptions: {
+      strict: true,
+      target: "ES2016",
+      module: "commonjs",
+      esModuleInterop: true,
+      forceConsistentCasingInFileNames: true,
       types: ["node"],
     },
   },
@@ -127,7 +157,7 @@ export async function setUpProject(
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: packageType }));
   await writeFile(path.join(dir, "consumer.ts"), consumer);
   const config = {
-    compilerOptions: { ...compilerOptions, target: "ES2022", noEmit: true, skipLibCheck: true },
+    compilerOptions: { target: "ES2022", ...compilerOptions, noEmit: true, skipLibCheck: true },
     include: ["consumer.ts", "gen/**/*.ts"],
   };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(config));

@@ -70,6 +70,8 @@ describe("generated code in the tsconfig shapes projects use", () => {
     ["node16-commonjs", FROM_NODE],
     ["Bundler", FROM_PAGE],
     ["not-strict", FROM_PAGE],
+    ["vite-es2020", FROM_PAGE],
+    ["tsc-init-es2016", FROM_NODE],
   ])("%s: the repo's generated/ and a consumer compile", async (shape, keySource) => {
     const dir = await tempProject({});
     expect(
