@@ -75,18 +75,13 @@ export function untilStopped<T>(
   if (!(value instanceof Promise)) return Promise.resolve({ value });
   if (signal.aborted)
     return Promise.resolve({ reason: signal.reason as unknown });
-  return new Promise((resolve, reject) => {
-    const stop = () => resolve({ reason: signal.reason as unknown });
+  let stop = () => {};
+  const stopped = new Promise<{ reason: unknown }>((resolve) => {
+    stop = () => resolve({ reason: signal.reason as unknown });
     signal.addEventListener("abort", stop, { once: true });
-    value.then(
-      (settled) => {
-        signal.removeEventListener("abort", stop);
-        resolve({ value: settled });
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", stop);
-        reject(error);
-      },
-    );
   });
+  return Promise.race([
+    value.then((settled) => ({ value: settled })),
+    stopped,
+  ]).finally(() => signal.removeEventListener("abort", stop));
 }
