@@ -1,6 +1,7 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
+import { fitIndexSignatures } from "./index-signatures.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
 
 /**
@@ -11,8 +12,10 @@ import { liftRecursiveComponents } from "./recursive-aliases.js";
  * once per flow. The scan for discriminators walks the whole document, so it runs only when the
  * text holds the key at all.
  *
- * Options differ from openapi-typescript's defaults in one place: `defaultNonNullable` is off, so a
- * request property with a `default` stays optional, as the platform fills it in.
+ * Options differ from openapi-typescript's defaults in two places: `defaultNonNullable` is off, so a
+ * request property with a `default` stays optional, as the platform fills it in; and each schema's
+ * type goes through `fitIndexSignatures`, so an object with properties and additional properties
+ * of another type gets a type its values fit.
  *
  * @example
  * const text = openapiTypescript.astToString(flowTypeNodes(JSON.stringify(compileOpenApi(model, [flow], options))));
@@ -37,7 +40,7 @@ export function flowTypeNodes(documentText: string): TS.Node[] {
     immutable: false,
     injectFooter: [],
     pathParamsAsTypes: false,
-    postTransform: undefined,
+    postTransform: fitIndexSignatures,
     propertiesRequiredByDefault: false,
     // Only openapiTS() reads the Redocly config; the transforms do not.
     redoc: undefined as unknown as GlobalContext["redoc"],

@@ -21,18 +21,21 @@ type OpenapiTypescript = typeof import("openapi-typescript");
  */
 export const openapiTypescript: Pick<
   OpenapiTypescript,
-  "transformSchema" | "astToString" | "scanDiscriminators" | "resolveRef"
+  "transformSchema" | "astToString" | "scanDiscriminators" | "resolveRef" | "tsUnion"
 > = (() => {
   const utils = require("openapi-typescript/dist/lib/utils.cjs") as Pick<
     OpenapiTypescript,
     "scanDiscriminators" | "resolveRef"
   >;
+  const nodes = require("openapi-typescript/dist/lib/ts.cjs") as Pick<
+    OpenapiTypescript,
+    "astToString" | "tsUnion"
+  >;
   return {
     transformSchema:
       require("openapi-typescript/dist/transform/index.cjs") as OpenapiTypescript["transformSchema"],
-    astToString: (
-      require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenapiTypescript, "astToString">
-    ).astToString,
+    astToString: nodes.astToString,
+    tsUnion: nodes.tsUnion,
     scanDiscriminators: utils.scanDiscriminators,
     resolveRef: utils.resolveRef,
   };

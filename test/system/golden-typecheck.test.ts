@@ -19,4 +19,20 @@ describe("golden output, compiled", async () => {
     },
     60_000,
   );
+
+  it("edge-cases: an object with properties and additional properties of another type takes its spec's example", async () => {
+    const consumer = `
+import { createTallyClient } from "./gen/@acme/tally.js";
+const tally = createTallyClient({ apiKey: "k_123456", baseUrl: "https://api.example.com" });
+export const counted = tally.run({ label: "votes", yes: 3, no: 1 });
+export const noted = tally.run({ label: "votes", note: "first count", yes: 3 });
+export const total: number = (await counted).total;
+// @ts-expect-error the label is text
+export const wrong = tally.run({ label: 3 });
+`;
+    const dir = await tempProject({});
+    expect(
+      await typecheck(dir, path.join(GOLDEN, "edge-cases", "expected"), consumer, "NodeNext"),
+    ).toBe("");
+  });
 });
