@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as Prettier from "prettier";
 import { findProjectRoot, isInside, staysInside } from "../project-boundary.js";
+import { editorconfigReader, findRepositoryRoot } from "./editorconfig.js";
 
 /** An empty prettier config: what applies when the one prettier finds is outside the project. */
 const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", import.meta.url));
@@ -14,8 +15,9 @@ const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", im
  * nearest folder holding `.git` or `package.json` (`findProjectRoot`); prettier searches for its
  * config up to the filesystem's root: a config above the project (in a home folder, a CI
  * workspace) would make output depend on the machine. Then only .editorconfig counts, which
- * prettier reads up to the repository's root. A config that is a link leading out of the project
- * is not used either.
+ * prettier reads up to the repository's root, and, in a project outside any repository, up to the
+ * project's root (`editorconfigBound`). A config that is a link leading out of the project is not
+ * used either.
  *
  * @example
  * const options = await resolveProjectConfig("/home/me/app/generated/file.ts", prettier);
@@ -41,12 +43,29 @@ export function createConfigResolver(
   folder: string,
 ): (file: string) => Promise<Prettier.Options> {
   let found: Promise<string> | undefined;
+  const bound = editorconfigBound(folder);
+  const readBounded = bound === undefined ? undefined : editorconfigReader(bound);
   // Without an .editorconfig above, prettier's reading of them per file finds none.
-  const editorconfig = hasEditorconfigAbove(folder);
+  const editorconfig = readBounded === undefined && hasEditorconfigAbove(folder);
   return async (file) => {
     const config = await (found ??= folderConfig(folder, prettier));
-    return (await prettier.resolveConfig(file, { editorconfig, config })) ?? {};
+    const options = (await prettier.resolveConfig(file, { editorconfig, config })) ?? {};
+    // As prettier merges them: the config file's options over the .editorconfig's.
+    return readBounded === undefined ? options : { ...(await readBounded(file)), ...options };
   };
+}
+
+/**
+ * Where `.editorconfig` files stop counting for the files of `folder` when prettier's own reading
+ * would pass the project: outside any repository, prettier reads them up to the filesystem's root,
+ * where a machine's own file would change the output; they count up to the project's root then.
+ * Undefined when prettier's reading stays inside (or there is no project).
+ */
+function editorconfigBound(folder: string): string | undefined {
+  const project = findProjectRoot(folder);
+  if (project === undefined || findRepositoryRoot(folder) !== undefined) return undefined;
+  const above = path.dirname(project);
+  return above !== project && hasEditorconfigAbove(above) ? project : undefined;
 }
 
 /**
@@ -101,14 +120,14 @@ export async function readConfigSources(
  */
 export async function optionsMayVary(folder: string, prettier: typeof Prettier): Promise<boolean> {
   if ((await prettier.resolveConfigFile(path.join(folder, "index.ts"))) !== null) return true;
-  return hasEditorconfigAbove(folder);
+  return hasEditorconfigAbove(folder, editorconfigBound(folder));
 }
 
-/** Whether an `.editorconfig` lies in `folder` or above it, up to the filesystem's root. */
-function hasEditorconfigAbove(folder: string): boolean {
+/** Whether an `.editorconfig` lies in `folder` or above it, up to `root` (else the filesystem's root). */
+function hasEditorconfigAbove(folder: string, root?: string): boolean {
   for (let dir = folder; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, ".editorconfig"))) return true;
-    if (path.dirname(dir) === dir) return false;
+    if (dir === root || path.dirname(dir) === dir) return false;
   }
 }
 

@@ -1,0 +1,66 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import type * as Prettier from "prettier";
+
+/**
+ * The folder where prettier stops reading `.editorconfig` files for a file in `folder`: the
+ * nearest one at or above it that holds `.git` (a folder, or a file in a worktree) or an `.hg`
+ * folder. Undefined when there is none: then prettier reads them up to the filesystem's root.
+ *
+ * @example
+ * findRepositoryRoot("/home/me/app/generated"); // "/home/me/app"
+ */
+export function findRepositoryRoot(folder: string): string | undefined {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".git")) || isFolder(path.join(dir, ".hg"))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function isFolder(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
+/**
+ * A reader of the options the `.editorconfig` files from a file's folder up to `root` give it, as
+ * prettier maps them (`editorconfigToPrettier`); none above `root` is read. For a project outside
+ * any repository, where prettier itself would read them up to the filesystem's root. Each
+ * `.editorconfig` file is read once per reader.
+ *
+ * @example
+ * const options = await editorconfigReader("/home/me/app")("/home/me/app/generated/index.ts");
+ */
+export function editorconfigReader(root: string): (file: string) => Promise<Prettier.Options> {
+  const cache = new Map<string, unknown>();
+  return async (file) => {
+    const { parse } = await import("editorconfig");
+    return editorconfigToPrettier(await parse(file, { root, cache }));
+  };
+}
+
+/** Prettier's reading of editorconfig properties (its `editorconfig-to-prettier`). */
+function editorconfigToPrettier(properties: Record<string, unknown>): Prettier.Options {
+  const {
+    indent_style: style,
+    indent_size: size,
+    tab_width: tabWidth,
+    max_line_length: lineLength,
+    quote_type: quotes,
+    end_of_line: lineEnd,
+  } = properties;
+  const options: Prettier.Options = {};
+  if (style === "space") options.useTabs = false;
+  else if (style === "tab" || size === "tab") options.useTabs = true;
+  if (options.useTabs === false && isPositiveInteger(size)) options.tabWidth = size;
+  else if (isPositiveInteger(tabWidth)) options.tabWidth = tabWidth;
+  if (lineLength === "off") options.printWidth = Number.POSITIVE_INFINITY;
+  else if (isPositiveInteger(lineLength)) options.printWidth = lineLength;
+  if (quotes === "single") options.singleQuote = true;
+  else if (quotes === "double") options.singleQuote = false;
+  if (lineEnd === "lf" || lineEnd === "crlf" || lineEnd === "cr") options.endOfLine = lineEnd;
+  return options;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
