@@ -7,6 +7,9 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFlowClient, type FlowClient } from "../templates/runtime/index.js";
 import { failureOf } from "./helpers/flow-error.js";
+import { renderProject } from "../src/generate.js";
+import { writeOutput } from "../src/write/write-output.js";
+import { tempProject } from "./helpers/temp-dir.js";
 import { generateWithValidators } from "./helpers/validators-project.js";
 
 interface QaInput {
@@ -113,6 +116,62 @@ describe("clients generated with --validators", () => {
         options: ["Paris"],
       }),
     ).toEqual({ answer: "Paris" });
+  });
+});
+
+describe("validators of OpenAPI's formats", () => {
+  it("compile, and check what serve's Ajv checks: int32's range, int64's whole numbers, byte's base64", async () => {
+    const dir = await tempProject({
+      "package.json": { name: "formats", private: true, type: "module" },
+      "specs/@acme/formats.json": {
+        input: {
+          type: "object",
+          properties: Object.fromEntries(
+            ["int32", "int64", "float", "double"]
+              .map((format) => [
+                format,
+                { type: format.startsWith("int") ? "integer" : "number", format },
+              ])
+              .concat(
+                ["byte", "password", "binary", "x-made-up"].map((format) => [
+                  format,
+                  { type: "string", format },
+                ]),
+              ),
+          ),
+        },
+        output: { type: "object" },
+      },
+    });
+    const result = await renderProject({
+      specs: "specs",
+      out: "generated",
+      cwd: dir,
+      validators: true,
+    });
+    expect(result.ok ? [] : result.issues).toEqual([]);
+    if (!result.ok) return;
+    await writeOutput(path.join(dir, "generated"), result.files);
+    const { formatsValidators } = (await import(
+      pathToFileURL(path.join(dir, "generated/@acme/formats.validators.ts")).href
+    )) as { formatsValidators: { input: (value: unknown) => readonly unknown[] } };
+    const passes = (value: unknown) => formatsValidators.input(value).length === 0;
+    expect(
+      passes({
+        int32: 7,
+        int64: 2 ** 40,
+        float: 0.5,
+        double: 1e300,
+        byte: "aGk=",
+        password: "x",
+        binary: "\u0000",
+        "x-made-up": "?",
+      }),
+    ).toBe(true);
+    expect(passes({ int32: 2 ** 31 })).toBe(false);
+    expect(passes({ int32: -(2 ** 31) })).toBe(true);
+    expect(passes({ byte: "not base64!" })).toBe(false);
+    expect(passes({ int64: 1.5 })).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Schema } from "@cfworker/json-schema";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { isPlainObject } from "../json-pointer.js";
 import { fileUri } from "./file-uri.js";
-import { mapSubschemas } from "./schema-keywords.js";
+import { restateFormats } from "./number-formats.js";
 import type { SpecIndex } from "./schema-refs.js";
 
 /**
@@ -121,32 +121,9 @@ function canScreen(schema: Record<string, unknown>): boolean {
  * ajv-formats makes of numbers, and formats that accept anything are dropped.
  */
 function screenCopy(schema: Record<string, unknown>): Schema {
-  return copySubschema(schema) as Schema;
-}
-
-function copySubschema(schema: unknown): unknown {
-  if (!isPlainObject(schema)) return schema;
-  const copy = mapSubschemas(schema, copySubschema);
-  if (typeof copy.format !== "string") return copy;
-  const { format, ...rest } = copy;
-  const check = NUMBER_FORMATS[format];
-  if (check !== undefined) return { ...rest, allOf: [...asArray(rest.allOf), check] };
-  return isStringFormat(format) ? { ...rest, format: `${FORMAT_PREFIX}${format}` } : rest;
-}
-
-/** ajv-formats' number formats, as schemas: Ajv applies them to numbers only. */
-const NUMBER_FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
-  int32: {
-    anyOf: [
-      { not: { type: "number" } },
-      { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
-    ],
-  },
-  int64: { anyOf: [{ not: { type: "number" } }, { type: "integer" }] },
-};
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return restateFormats(schema, (format) =>
+    isStringFormat(format) ? `${FORMAT_PREFIX}${format}` : undefined,
+  ) as Schema;
 }
 
 type FormatDefinition = (typeof fullFormats)[keyof typeof fullFormats];

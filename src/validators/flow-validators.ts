@@ -1,9 +1,37 @@
+import { createRequire } from "node:module";
 import { validator } from "@exodus/schemasafe";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { banner } from "../emit/banner.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
+import { restateFormats } from "../spec/number-formats.js";
 import { restorePatterns, standInPatterns } from "./legacy-patterns.js";
 import { ValidatorCompileError } from "./validator-compile-error.js";
+
+/** The formats schemasafe checks itself. */
+const SCHEMASAFE_FORMATS: ReadonlySet<string> = new Set(
+  Object.keys((createRequire(import.meta.url)("@exodus/schemasafe/src/formats") as Formats).core),
+);
+
+interface Formats {
+  readonly core: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Formats Ajv checks (through ajv-formats) that schemasafe does not know, as patterns that stand
+ * alone in the generated module: OpenAPI's `byte`, base64 as ajv-formats reads it.
+ */
+const OWN_FORMATS: Readonly<Record<string, RegExp>> = {
+  byte: /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/,
+};
+
+/**
+ * A string format as the validators check it: by schemasafe, or by OWN_FORMATS; any other is left
+ * out, as Ajv leaves out a format it does not know (`password`, `binary`, a project's own). The
+ * number formats (`int32`, `int64`) become the checks Ajv makes (`restateFormats`).
+ */
+function schemasafeFormat(name: string): string | undefined {
+  return SCHEMASAFE_FORMATS.has(name) || Object.hasOwn(OWN_FORMATS, name) ? name : undefined;
+}
 
 /**
  * `<flow>.validators.ts`: the flow's input and output JSON Schemas compiled by
@@ -17,8 +45,10 @@ import { ValidatorCompileError } from "./validator-compile-error.js";
 export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string {
   const compile = (which: "input" | "output") => {
     try {
-      const { schema, standIns } = standInPatterns(flowSchemaDocument(model, flow, which));
+      const document = restateFormats(flowSchemaDocument(model, flow, which), schemasafeFormat);
+      const { schema, standIns } = standInPatterns(document);
       const validate = validator(schema as Parameters<typeof validator>[0], {
+        formats: OWN_FORMATS,
         includeErrors: true,
         // OpenAPI's annotations (example, externalDocs, xml) are not JSON Schema's; the spec
         // checks have already refused keywords that neither defines.
