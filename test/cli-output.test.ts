@@ -143,6 +143,23 @@ describe("flowgen generate on a terminal", () => {
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
+  it("--quiet prints no contract report for compatible changes either", async () => {
+    const dir = await cachedProject({
+      "package.json": RUNTIME_DEPENDENCY,
+      "specs/@acme/qa.json": qa,
+    });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    await writeFile(path.join(dir, "specs/@acme/qa2.json"), JSON.stringify(qa));
+    const loud = await flowgen(dir, "generate");
+    expect(loud.stdout).toContain("@acme/qa2: new flow (compatible)");
+    await writeFile(path.join(dir, "specs/@acme/qa3.json"), JSON.stringify(qa));
+    expect(await flowgen(dir, "generate", "--quiet")).toMatchObject({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+  });
+
   it("colours warnings and problem codes only on a terminal, and never with NO_COLOR", async () => {
     const coloured = await generateOn(fakeTerminal(true), {});
     expect(coloured.stderr.startsWith("\u001b[33mwarning\u001b[39m: specs/@acme/qa.json")).toBe(

@@ -60,7 +60,7 @@ export async function reportRun(
     );
     return;
   }
-  if (!options.check && result.contract && result.contract.changes.length > 0)
+  if (!options.check && !options.quiet && result.contract && result.contract.changes.length > 0)
     io.out(formatDiffReport(result.contract, "text").trimEnd());
   if (options.verbose) reportStages(io, result.stages);
   const outDisplay = displayPath(cwd, result.settings.out);
