@@ -3,7 +3,7 @@ import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GENERATE_DEFAULTS } from "../src/config/resolve-settings.js";
 import { renderProject } from "../src/generate.js";
 import { formatIssue, sortIssues } from "../src/issues.js";
@@ -273,6 +273,25 @@ describe("bad input is refused with file, pointer and what to do", () => {
       "specs/@acme/qa.json:22:13 #/input/$defs/A/anyOf/0/$ref",
       "specs/_shared/x.json:9:11 #/$defs/B/allOf/0/$ref",
     ]);
+  });
+
+  it("says where a YAML alias with no anchor before it is, and what a list or mapping as a key and a second document are, in its own words and with nothing on stderr", async () => {
+    const warn = vi.spyOn(process, "emitWarning");
+    const report = await problems({
+      "specs/@acme/nope.yaml": "input:\n  type: object\n  properties:\n    b: *nope\noutput: {}\n",
+      "specs/@acme/later.yaml": "input: *later\noutput: &later\n  type: object\n",
+      "specs/@acme/complex.yaml":
+        "input:\n  type: object\n  properties:\n    ? [complex]\n    : { type: string }\noutput: {}\n",
+      "specs/@acme/two.yaml": "input: { type: object }\noutput: {}\n---\ninput: {}\n",
+    });
+    expect(report).toEqual([
+      "specs/@acme/complex.yaml:4:7: invalid YAML: a key that is a list or a mapping, where JSON has only text keys; fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+      "specs/@acme/later.yaml:1:8: invalid YAML: an alias that does not resolve (its anchor must come before it); fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+      "specs/@acme/nope.yaml:4:8: invalid YAML: an alias that does not resolve (its anchor must come before it); fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+      "specs/@acme/two.yaml:3:1: invalid YAML: several documents in one file (a line of ---), where a spec file holds one; fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+    ]);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {

@@ -325,7 +325,13 @@ function parseYaml(
 ): Parsed {
   const { LineCounter, parseDocument: parseYamlDocument, isMap, isPair, isScalar } = yaml();
   const lineCounter = new LineCounter();
-  const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // stringKeys: a key that is a list or a mapping is an error (NON_STRING_KEY), not text made up.
+  const doc = parseYamlDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    stringKeys: true,
+  });
   const firstItem: unknown = isMap(doc.contents) ? doc.contents.items[0] : undefined;
   const firstKey =
     isPair(firstItem) && isScalar(firstItem.key) ? String(firstItem.key.value) : undefined;
@@ -337,7 +343,10 @@ function parseYaml(
       firstKey,
       issues: doc.errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);
-        const what = quote ? firstLine(error.message) : (YAML_ERRORS[error.code] ?? "not YAML");
+        const what =
+          quote && !OWN_WORDS.has(error.code)
+            ? firstLine(error.message)
+            : (YAML_ERRORS[error.code] ?? "not YAML");
         return {
           code: "syntax-error",
           file,
@@ -361,6 +370,16 @@ function parseYaml(
     const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
+  const unresolved = unresolvedAlias(doc);
+  if (unresolved !== undefined) {
+    const pos = lineCounter.linePos(unresolved);
+    const message = `invalid YAML: ${YAML_ERRORS.BAD_ALIAS} (its anchor must come before it); fix the syntax`;
+    return {
+      ok: false,
+      firstKey,
+      issues: [{ code: "syntax-error", file, line: pos.line, column: pos.col, message }],
+    };
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -372,6 +391,23 @@ function parseYaml(
   }
   return { ok: true, document: { value, firstKey, locate } };
 }
+
+/** Where the first alias whose anchor is not set before it starts, if there is one. */
+function unresolvedAlias(doc: Yaml.Document): number | undefined {
+  const { visit } = yaml();
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      if (alias.resolve(doc) !== undefined) return undefined;
+      found = alias.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Errors whose own message speaks of the yaml package's API rather than of the file. */
+const OWN_WORDS: ReadonlySet<YAMLError["code"]> = new Set(["MULTIPLE_DOCS", "NON_STRING_KEY"]);
 
 /** What each kind of YAML error means, in words that quote nothing from the file. */
 const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
@@ -389,9 +425,9 @@ const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
   MISSING_CHAR: "a missing character (a closing bracket or quote, a comma, a colon or a space)",
   MULTILINE_IMPLICIT_KEY: "a key spanning several lines",
   MULTIPLE_ANCHORS: "several anchors on one node",
-  MULTIPLE_DOCS: "several documents in one file",
+  MULTIPLE_DOCS: "several documents in one file (a line of ---), where a spec file holds one",
   MULTIPLE_TAGS: "several tags on one node",
-  NON_STRING_KEY: "a key that is not a string",
+  NON_STRING_KEY: "a key that is a list or a mapping, where JSON has only text keys",
   TAB_AS_INDENT: "a tab used for indentation",
   TAG_RESOLVE_FAILED: "a tag that cannot be resolved",
   UNEXPECTED_TOKEN: "unexpected text",
