@@ -134,6 +134,21 @@ describe("flowgen new", () => {
     });
   });
 
+  it("writes only where generate reads: not outside the project, nor through an org folder that links out", async () => {
+    const outside = await tempProject({});
+    const dir = await tempProject({ "package.json": { name: "app", private: true } });
+    const away = await flowgen(dir, "new", "@acme/zz", "--specs", path.join(outside, "specs"));
+    expect(away.code).toBe(2);
+    expect(away.stderr).toContain("[outside-project]");
+    expect(existsSync(path.join(outside, "specs"))).toBe(false);
+    await mkdir(path.join(dir, "specs"), { recursive: true });
+    await symlink(outside, path.join(dir, "specs/@acme"));
+    const linked = await flowgen(dir, "new", "@acme/zz");
+    expect(linked).toMatchObject({ code: 2, stdout: "" });
+    expect(linked.stderr).toContain("specs/@acme is a link leading out of the specs folder");
+    expect(existsSync(path.join(outside, "zz.json"))).toBe(false);
+  });
+
   it("points $schema at this repository's schema/ when run in flowgen itself", () => {
     expect(schemaRef(path.join(REPO_ROOT, "specs/@acme/x.json"), REPO_ROOT)).toBe(
       "../../schema/flow-spec.schema.json",

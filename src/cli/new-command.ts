@@ -3,7 +3,8 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
-import { NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
+import { staysInside } from "../project-boundary.js";
+import { findRealBoundary, NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
 import { withCode, type Issue } from "../issues.js";
 import { EXIT, reportIssues, type Command, type Io } from "./command.js";
 
@@ -47,6 +48,15 @@ export const newCommand: Command = {
     const specs = await resolveSpecsFolder(cwd, args);
     if (!specs.ok) return reportIssues(io, specs.issues, nothingWritten);
     const stem = path.resolve(specs.folder, `@${id.org}`, id.name);
+    if (!(await staysInside(path.dirname(stem), specs.folder))) {
+      io.err(
+        withCode(
+          `flowgen new: ${displayPath(cwd, path.dirname(stem))} is a link leading out of the specs folder; flowgen writes specs only inside the project: replace the link with a folder. Nothing was written.`,
+          "outside-project",
+        ),
+      );
+      return EXIT.invalid;
+    }
     const existing = findExistingSpec(stem);
     if (existing !== undefined) {
       io.err(
@@ -111,7 +121,10 @@ async function resolveSpecsFolder(
     specs: args["specs"] as string | undefined,
   });
   if (!resolved.ok) return resolved;
-  return { ok: true, folder: path.resolve(cwd, resolved.settings.specs) };
+  const folder = path.resolve(cwd, resolved.settings.specs);
+  // Written only where generate reads: inside the project, through no link that leads out of it.
+  const inside = await findRealBoundary(folder, cwd, displayPath(cwd, folder));
+  return "issue" in inside ? { ok: false, issues: [inside.issue] } : { ok: true, folder };
 }
 
 /** The flow's spec file when it has one already, in any of the formats flowgen reads. */

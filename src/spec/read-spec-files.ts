@@ -68,8 +68,14 @@ export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Prom
   return { flows, shared, issues };
 }
 
-/** The project's real path, when the specs folder is inside it, else why not. */
-async function findRealBoundary(
+/**
+ * The project's real path, when the specs folder is inside it (as written and once links are
+ * followed), else why not: what `readSpecFiles` reads from, and `flowgen new` writes into.
+ *
+ * @example
+ * const inside = await findRealBoundary("/app/specs", "/app", "specs");
+ */
+export async function findRealBoundary(
   root: string,
   cwd: string,
   displayRoot: string,
