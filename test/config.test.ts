@@ -159,6 +159,30 @@ describe("flowgen.config", () => {
     });
   });
 
+  it("refuses two configs in one folder, and says what a JSON or package.json config must hold", async () => {
+    const dir = await cachedProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.mjs": "export default { out: 'a' };\n",
+      "flowgen.config.json": { out: "b" },
+      "list.json": [],
+      "package.json": { name: "app", private: true },
+    });
+    const both = await flowgen(dir, "generate");
+    expect(both).toMatchObject({ code: 2, stdout: "" });
+    expect(both.stderr).toContain(
+      "flowgen.config.mjs: one folder holds several flowgen configs (flowgen.config.mjs, flowgen.config.json); keep one of them, or pass the one to use with --config [invalid-config]",
+    );
+    expect((await flowgen(dir, "generate", "--config", "flowgen.config.json")).stdout).toMatch(
+      /→ b:/,
+    );
+    expect((await flowgen(dir, "generate", "--config", "list.json")).stderr).toContain(
+      'list.json: must hold a JSON object of settings, such as { "specs": "specs", "out": "generated" }',
+    );
+    expect((await flowgen(dir, "generate", "--config", "package.json")).stderr).toContain(
+      'package.json: has no "flowgen" object; put the settings under "flowgen", or in flowgen.config.json',
+    );
+  });
+
   it("knows only its own keys: names every object inherits are unknown keys too", async () => {
     const dir = await tempProject({
       "specs/@acme/qa.json": qa,

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { closest, distance } from "fastest-levenshtein";
 import { ISSUE_CODES, RULE_DEFAULTS, type Issue } from "../issues.js";
 
@@ -44,16 +45,8 @@ export const SERVE_KEYS = {
  * checkConfigValue({ specz: "x" }, "flowgen.config.json") // [{ code: "invalid-config", pointer: "/specz", … }]
  */
 export function checkConfigValue(value: unknown, file: string): Issue[] {
-  if (!isRecord(value)) {
-    return [
-      {
-        code: "invalid-config",
-        file,
-        pointer: "",
-        message: "the default export must be an object: export default defineConfig({ … })",
-      },
-    ];
-  }
+  if (!isRecord(value))
+    return [{ code: "invalid-config", file, pointer: "", message: notAnObject(file) }];
   const issues = checkKeys(value, { ...GENERATE_KEYS, serve: undefined }, "", file);
   const serve = value["serve"];
   if (serve !== undefined) {
@@ -67,6 +60,15 @@ export function checkConfigValue(value: unknown, file: string): Issue[] {
       });
   }
   return issues;
+}
+
+/** What a config file of `file`'s kind must hold, when it holds no object. */
+function notAnObject(file: string): string {
+  if (path.basename(file) === "package.json")
+    return 'has no "flowgen" object; put the settings under "flowgen", or in flowgen.config.json';
+  if (file.endsWith(".json"))
+    return 'must hold a JSON object of settings, such as { "specs": "specs", "out": "generated" }';
+  return "the default export must be an object: export default defineConfig({ … })";
 }
 
 /**

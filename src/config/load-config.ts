@@ -64,7 +64,24 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
     return { ok: false, issues: [describeLoadError(error, target, cwd, display)] };
   }
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
+  const rival = target === undefined ? rivalConfig(found.filepath, display) : undefined;
+  if (rival !== undefined) return { ok: false, issues: [rival] };
   return checkFoundConfig(found, display);
+}
+
+/** Another config file beside the one found: which of the two holds the settings is unclear. */
+function rivalConfig(file: string, display: (file: string) => string): Issue | undefined {
+  const folder = path.dirname(file);
+  const others = CONFIG_FILES.map((name) => path.join(folder, name)).filter(
+    (other) => other !== file && existsSync(other),
+  );
+  if (others.length === 0) return undefined;
+  const names = [file, ...others].map(display).join(", ");
+  return {
+    code: "invalid-config",
+    file: display(file),
+    message: `one folder holds several flowgen configs (${names}); keep one of them, or pass the one to use with --config`,
+  };
 }
 
 /** lilconfig searching for `CONFIG_FILES` up to `stopDir`, each read by the loader for its kind. */
