@@ -159,6 +159,15 @@ describe("flowgen.config", () => {
     });
   });
 
+  it("names the option that pointed outside the project: --base for diff's base", async () => {
+    const outside = await tempProject({ "specs/@acme/qa.json": qa });
+    const dir = await cachedProject({ "specs/@acme/qa.json": qa, "package.json": { name: "app" } });
+    const run = await flowgen(dir, "diff", "--base", path.join(outside, "specs"));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("point --base at a folder in it");
+    expect(run.stderr).not.toContain("--specs");
+  });
+
   it("refuses two configs in one folder, and says what a JSON or package.json config must hold", async () => {
     const dir = await cachedProject({
       "specs/@acme/qa.json": qa,

@@ -132,6 +132,11 @@ describe("flowgen new", () => {
       code: 2,
       stderr: expect.stringContaining('org "Acme" breaks the rule'),
     });
+    expect(await flowgen(dir, "new", "@acme/enums", "--enums")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--enums drafts enums from recorded calls, and needs them"),
+    });
+    expect(existsSync(path.join(dir, "flows/@acme/enums.json"))).toBe(false);
   });
 
   it("writes only where generate reads: not outside the project, nor through an org folder that links out", async () => {

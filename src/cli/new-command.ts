@@ -71,6 +71,12 @@ export const newCommand: Command = {
     const samples = readSampleFlags(args);
     if (samples.inputs.length > 0 || samples.outputs.length > 0)
       return writeDraftedSpec(io, target, samples);
+    if (samples.enums) {
+      io.err(
+        "flowgen new: --enums drafts enums from recorded calls, and needs them: add --from-sample <file>, or leave --enums out. Nothing was written.",
+      );
+      return EXIT.invalid;
+    }
     return writeSkeletonSpec(io, target);
   },
 };

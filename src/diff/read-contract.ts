@@ -48,7 +48,7 @@ export async function readContract(
   where: ContractLocation,
 ): Promise<ContractSource> {
   if (version === undefined)
-    return compileContract(where.specs, where.cwd, shown(where.cwd, where.specs), where.rules);
+    return compileContract(where.specs, where, shown(where.cwd, where.specs), "--specs");
   const local = path.resolve(where.cwd, version);
   const found = await stat(local).catch(() => undefined);
   if (found?.isDirectory()) {
@@ -65,7 +65,7 @@ export async function readContract(
         document: await readOpenApiFile(contract, `${version}/openapi.json`, where.cwd),
         label: shown(where.cwd, contract),
       };
-    return compileContract(version, where.cwd, shown(where.cwd, version), where.rules);
+    return compileContract(version, where, shown(where.cwd, version), "--base");
   }
   if (found?.isFile())
     return {
@@ -76,14 +76,15 @@ export async function readContract(
   return readGitContract(version, where);
 }
 
+/** The contract a specs folder compiles to; `flag` is the option that named the folder. */
 async function compileContract(
   specs: string,
-  cwd: string,
+  where: ContractLocation,
   label: string,
-  rules: Rules | undefined,
+  flag: string,
 ): Promise<ContractSource> {
   const { checkSpecs } = await import("../spec/load-specs.js");
-  const checked = checkSpecs(await readSpecFiles(specs, cwd), { rules });
+  const checked = checkSpecs(await readSpecFiles(specs, where.cwd, flag), { rules: where.rules });
   if (!checked.ok) return checked;
   const model = buildModel(checked.specs);
   return { ok: true, document: compileOpenApi(model, model.flows, { baseUrl: undefined }), label };

@@ -38,10 +38,14 @@ export const NAME_RULE =
  * @example
  * const { flows, shared, issues } = await readSpecFiles("specs");
  */
-export async function readSpecFiles(specsDir: string, cwd = process.cwd()): Promise<SpecSources> {
+export async function readSpecFiles(
+  specsDir: string,
+  cwd = process.cwd(),
+  flag = "--specs",
+): Promise<SpecSources> {
   const root = path.resolve(cwd, specsDir);
   const displayRoot = toPosix(path.relative(cwd, root)) || ".";
-  const inside = await findRealBoundary(root, cwd, displayRoot);
+  const inside = await findRealBoundary(root, cwd, displayRoot, flag);
   if ("issue" in inside) return { flows: [], shared: [], issues: [inside.issue] };
   const found = await findSpecFiles(root, inside.boundary).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
@@ -79,12 +83,13 @@ export async function findRealBoundary(
   root: string,
   cwd: string,
   displayRoot: string,
+  flag = "--specs",
 ): Promise<{ boundary: string } | { issue: Issue }> {
   const boundary = projectBoundary(root, cwd);
   const realBoundary = await resolveReal(boundary);
   if (isInside(root, boundary) && isInside(await resolveReal(root), realBoundary))
     return { boundary: realBoundary };
-  const message = `the specs folder is outside the project (${toPosix(path.relative(cwd, boundary)) || "."}, the folder holding package.json or .git), or a link leading out of it; flowgen reads specs only from inside the project: point --specs at a folder in it`;
+  const message = `the specs folder is outside the project (${toPosix(path.relative(cwd, boundary)) || "."}, the folder holding package.json or .git), or a link leading out of it; flowgen reads specs only from inside the project: point ${flag} at a folder in it`;
   return { issue: { code: "outside-project", file: displayRoot, message } };
 }
 
