@@ -197,6 +197,25 @@ describe("bad input is refused with file, pointer and what to do", () => {
     expect(report).toEqual([...forA, ...forA.map((line) => line.replace("a.json", "b.json"))]);
   });
 
+  it("checks a flow's values too when its other problems lie outside its schemas, so all show in one run", async () => {
+    const report = await problems({
+      "specs/@acme/qa.json": {
+        input: {
+          type: "object",
+          properties: { size: { type: "string", enum: ["s", 3], default: "xl" } },
+        },
+        output: qa.output,
+        examples: [{ inptu: { size: "s" }, output: { answer: "a" } }],
+      },
+    });
+    expect(report.map((line) => line.replace(/:\d+:\d+ /, " ").replace(/: .*\[/, " ["))).toEqual([
+      "specs/@acme/qa.json #/input/properties/size/enum/1 [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      "specs/@acme/qa.json #/input/properties/size/default [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      "specs/@acme/qa.json #/examples/0 [missing-key] flowgen-cli/docs/errors.md#missing-key",
+      "specs/@acme/qa.json #/examples/0/inptu [unknown-key] flowgen-cli/docs/errors.md#unknown-key",
+    ]);
+  });
+
   it("checks each flow's own values when their schemas are alike", async () => {
     const flow = (value: number) => ({
       input: {

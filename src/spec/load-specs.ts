@@ -220,6 +220,8 @@ interface Checking {
   readonly badFiles: Set<string>;
   /** Where the `$ref`s of the files checked lead: `findRefCycles` starts there too. */
   readonly refTargets: RefTarget[];
+  /** Flows refused for problems outside their schemas: their schemas' values are checked too. */
+  readonly soundSchemas: string[];
   /** With `deferChecks`: the checks of the flows' values, when the checks got to them. */
   pendingValues?: () => Issue[];
   /** With `deferChecks`: the example checks, when the checks got to them. */
@@ -262,6 +264,7 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
     warnings: [],
     badFiles: new Set(),
     refTargets: [],
+    soundSchemas: [],
   };
 }
 
@@ -322,10 +325,21 @@ function checkFlowFiles(
       checking.refTargets,
     );
     const errors = report(checking, found.map(locateIn(checking, source.relPath)));
-    if (errors.length > 0) checking.badFiles.add(source.relPath);
-    else flows.push(toFlowSpec(source, spec));
+    if (errors.length === 0) flows.push(toFlowSpec(source, spec));
+    else {
+      checking.badFiles.add(source.relPath);
+      // Problems outside the schemas (an example's shape, the id) leave them sound: their values
+      // are checked all the same, so that every problem shows in one run.
+      if (errors.every((error) => !inSchemas(error.pointer)))
+        checking.soundSchemas.push(source.relPath);
+    }
   }
   return flows;
+}
+
+/** Whether a problem lies in a flow's input or output schema (or in the whole file). */
+function inSchemas(pointer: string | undefined): boolean {
+  return pointer === undefined || pointer === "" || /^\/(?:input|output)(?:\/|$)/.test(pointer);
 }
 
 function checkSharedFiles(
@@ -361,10 +375,9 @@ function checkValues(
   const fromSchemaFinding = (finding: SchemaFinding): Issue =>
     locateIn(checking, finding.relPath)(finding);
   const checkedFlows = flows.filter((flow) => !checking.trusted.has(flow.relPath));
+  const checkedPaths = [...checkedFlows.map((flow) => flow.relPath), ...checking.soundSchemas];
   const roots = [
-    ...checkedFlows.flatMap((flow) =>
-      ["/input", "/output"].map((root) => ({ relPath: flow.relPath, root })),
-    ),
+    ...checkedPaths.flatMap((relPath) => ["/input", "/output"].map((root) => ({ relPath, root }))),
     ...shared.map((source) => ({ relPath: source.relPath, root: "" })),
   ];
   const cycles = findRefCycles(index, roots, checking.refTargets);
@@ -372,7 +385,6 @@ function checkValues(
   if (cycles.length > 0) return;
   const sharedPaths = shared.map((source) => source.relPath);
   report(checking, checkSharedValues(sharedPaths, index).map(fromSchemaFinding));
-  const checkedPaths = checkedFlows.map((flow) => flow.relPath);
   const flowValues = () => checkFlowValues(checkedPaths, index).map(fromSchemaFinding);
   const examples = () =>
     report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
