@@ -48,7 +48,7 @@ export async function readContract(
   where: ContractLocation,
 ): Promise<ContractSource> {
   if (version === undefined)
-    return compileContract(where.specs, where, shown(where.cwd, where.specs), "--specs");
+    return compileContract(where.specs, where, shown(where.cwd, where.specs));
   const local = path.resolve(where.cwd, version);
   const found = await stat(local).catch(() => undefined);
   if (found?.isDirectory()) {
@@ -79,9 +79,9 @@ export async function readContract(
 /** The contract a specs folder compiles to; `flag` is the option that named the folder. */
 async function compileContract(
   specs: string,
-  where: ContractLocation,
+  where: Pick<ContractLocation, "cwd" | "rules">,
   label: string,
-  flag: string,
+  flag = "--specs",
 ): Promise<ContractSource> {
   const { checkSpecs } = await import("../spec/load-specs.js");
   const checked = checkSpecs(await readSpecFiles(specs, where.cwd, flag), { rules: where.rules });
@@ -176,7 +176,7 @@ async function compileGitSpecs(
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, text);
     }
-    const compiled = await compileContract(specs, temp, `${ref}:${specs}`, rules);
+    const compiled = await compileContract(specs, { cwd: temp, rules }, `${ref}:${specs}`);
     if (compiled.ok) return compiled;
     return {
       ok: false,

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import type { ProcessedFileConfig } from "editorconfig";
 import type * as Prettier from "prettier";
 
 /**
@@ -31,7 +32,7 @@ function isFolder(file: string): boolean {
  * const options = await editorconfigReader("/home/me/app")("/home/me/app/generated/index.ts");
  */
 export function editorconfigReader(root: string): (file: string) => Promise<Prettier.Options> {
-  const cache = new Map<string, unknown>();
+  const cache = new Map<string, ProcessedFileConfig>();
   return async (file) => {
     const { parse } = await import("editorconfig");
     return editorconfigToPrettier(await parse(file, { root, cache }));
