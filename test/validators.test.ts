@@ -133,7 +133,7 @@ describe("validators of OpenAPI's formats", () => {
                 { type: format.startsWith("int") ? "integer" : "number", format },
               ])
               .concat(
-                ["byte", "password", "binary", "x-made-up"].map((format) => [
+                ["byte", "password", "binary"].map((format) => [
                   format,
                   { type: "string", format },
                 ]),
@@ -165,13 +165,38 @@ describe("validators of OpenAPI's formats", () => {
         byte: "aGk=",
         password: "x",
         binary: "\u0000",
-        "x-made-up": "?",
       }),
     ).toBe(true);
     expect(passes({ int32: 2 ** 31 })).toBe(false);
     expect(passes({ int32: -(2 ** 31) })).toBe(true);
     expect(passes({ byte: "not base64!" })).toBe(false);
     expect(passes({ int64: 1.5 })).toBe(false);
+  });
+});
+
+describe("validators of formats no one defines", () => {
+  it("are refused, every such format of a schema named in one run", async () => {
+    const dir = await tempProject({
+      "specs/@acme/made-up.json": {
+        input: {
+          type: "object",
+          properties: {
+            a: { type: "string", format: "money" },
+            b: { type: "string", format: "colour" },
+          },
+        },
+        output: { type: "object" },
+      },
+    });
+    const result = await renderProject({
+      specs: "specs",
+      out: "generated",
+      cwd: dir,
+      validators: true,
+    });
+    expect(result.ok ? [] : result.issues.map((issue) => issue.message)).toEqual([
+      'the input schema cannot be compiled into a validator: Unrecognized formats used: "money" at #/properties/a, "colour" at #/properties/b; change the schema, or generate without --validators',
+    ]);
   });
 });
 

@@ -2,12 +2,14 @@ import { isPlainObject } from "../json-pointer.js";
 import { mapSubschemas } from "./schema-keywords.js";
 
 /**
- * ajv-formats' number formats, as schemas of numbers (`float` and `double` check nothing, and are
- * left out). Ajv applies them to numbers only: `restateFormats` lets other values through.
+ * ajv-formats' number formats, as schemas of numbers (`float` and `double` check nothing). Ajv
+ * applies them to numbers only: `restateFormats` lets other values through.
  */
 const NUMBER_FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   int32: { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
   int64: { type: "integer" },
+  float: {},
+  double: {},
 };
 
 /**
@@ -28,7 +30,8 @@ export function restateFormats(
   if (typeof copy.format !== "string") return copy;
   const { format, ...rest } = copy;
   if (Object.hasOwn(NUMBER_FORMATS, format)) {
-    const check = NUMBER_FORMATS[format];
+    const check = NUMBER_FORMATS[format] ?? {};
+    if (Object.keys(check).length === 0) return rest;
     // A schema that allows only numbers takes the check as it is (a validator may refuse a branch
     // no value can take); any other lets the values that are not numbers through.
     const numbers = onlyNumbers(rest.type)

@@ -3,7 +3,9 @@ import { validator } from "@exodus/schemasafe";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { banner } from "../emit/banner.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
+import { isPlainObject } from "../json-pointer.js";
 import { restateFormats } from "../spec/number-formats.js";
+import { subschemasOf } from "../spec/schema-keywords.js";
 import { restorePatterns, standInPatterns } from "./legacy-patterns.js";
 import { ValidatorCompileError } from "./validator-compile-error.js";
 
@@ -24,13 +26,45 @@ const OWN_FORMATS: Readonly<Record<string, RegExp>> = {
   byte: /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/,
 };
 
+/** OpenAPI's formats that check nothing (ajv-formats accepts every string for them). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(["password", "binary"]);
+
 /**
- * A string format as the validators check it: by schemasafe, or by OWN_FORMATS; any other is left
- * out, as Ajv leaves out a format it does not know (`password`, `binary`, a project's own). The
- * number formats (`int32`, `int64`) become the checks Ajv makes (`restateFormats`).
+ * A string format as the validators check it: by schemasafe, or by OWN_FORMATS; OpenAPI's
+ * annotations are left out. The number formats (`int32`, `int64`, `float`, `double`) become the
+ * checks Ajv makes (`restateFormats`). Any other format is kept, for `unknownFormats` to refuse.
  */
 function schemasafeFormat(name: string): string | undefined {
-  return SCHEMASAFE_FORMATS.has(name) || Object.hasOwn(OWN_FORMATS, name) ? name : undefined;
+  return ANNOTATIONS.has(name) ? undefined : name;
+}
+
+/**
+ * The formats of a flow's schema document (after `restateFormats`) that neither schemasafe nor
+ * OWN_FORMATS checks, each with where it is in its schema (the flow's input or output, or a
+ * component it reaches): all of them, so that one run names every one.
+ */
+function unknownFormatsIn(document: unknown): string[] {
+  if (!isPlainObject(document)) return [];
+  const { $defs: defs, ...root } = document;
+  return [
+    ...unknownFormats(root),
+    ...(isPlainObject(defs) ? Object.values(defs).flatMap((def) => unknownFormats(def)) : []),
+  ];
+}
+
+function unknownFormats(schema: unknown, pointer = ""): string[] {
+  if (!isPlainObject(schema)) return [];
+  const { format } = schema;
+  const own =
+    typeof format === "string" &&
+    !SCHEMASAFE_FORMATS.has(format) &&
+    !Object.hasOwn(OWN_FORMATS, format)
+      ? [`"${format}" at #${pointer}`]
+      : [];
+  return [
+    ...own,
+    ...subschemasOf(schema, pointer).flatMap((sub) => unknownFormats(sub.schema, sub.pointer)),
+  ];
 }
 
 /**
@@ -46,6 +80,11 @@ export function emitFlowValidators(model: ProjectModel, flow: FlowModel): string
   const compile = (which: "input" | "output") => {
     try {
       const document = restateFormats(flowSchemaDocument(model, flow, which), schemasafeFormat);
+      const unknown = unknownFormatsIn(document);
+      if (unknown.length > 0)
+        throw new Error(
+          `Unrecognized format${unknown.length === 1 ? "" : "s"} used: ${unknown.join(", ")}`,
+        );
       const { schema, standIns } = standInPatterns(document);
       const validate = validator(schema as Parameters<typeof validator>[0], {
         formats: OWN_FORMATS,
