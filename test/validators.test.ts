@@ -119,6 +119,11 @@ describe("clients generated with --validators", () => {
   });
 });
 
+/** The project in `dir` rendered with --validators, in memory. */
+function renderWithValidators(dir: string) {
+  return renderProject({ specs: "specs", out: "generated", cwd: dir, validators: true });
+}
+
 describe("validators of OpenAPI's formats", () => {
   it("compile, and check what serve's Ajv checks: int32's range, int64's whole numbers, byte's base64", async () => {
     const dir = await tempProject({
@@ -143,12 +148,7 @@ describe("validators of OpenAPI's formats", () => {
         output: { type: "object" },
       },
     });
-    const result = await renderProject({
-      specs: "specs",
-      out: "generated",
-      cwd: dir,
-      validators: true,
-    });
+    const result = await renderWithValidators(dir);
     expect(result.ok ? [] : result.issues).toEqual([]);
     if (!result.ok) return;
     await writeOutput(path.join(dir, "generated"), result.files);
@@ -188,12 +188,7 @@ describe("validators of formats no one defines", () => {
         output: { type: "object" },
       },
     });
-    const result = await renderProject({
-      specs: "specs",
-      out: "generated",
-      cwd: dir,
-      validators: true,
-    });
+    const result = await renderWithValidators(dir);
     expect(result.ok ? [] : result.issues.map((issue) => issue.message)).toEqual([
       'the input schema cannot be compiled into a validator: Unrecognized formats used: "money" at #/properties/a, "colour" at #/properties/b; change the schema, or generate without --validators',
     ]);
