@@ -60,13 +60,19 @@ describe("the values in schemas", () => {
     });
   });
 
+  it("count decimal multiples as JSON Schema does, in every Ajv flowgen makes (checks, serve, verify)", () => {
+    const validate = createAjv().compile({ multipleOf: 0.01 });
+    expect([0.07, 19.99, 0.3, 1e6].map((n) => validate(n))).toEqual([true, true, true, true]);
+    expect([0.075, 0.001].map((n) => validate(n))).toEqual([false, false]);
+  });
+
   it("go to Ajv where the screen reads a keyword otherwise", () => {
-    // The screen allows a float tolerance in multipleOf, and knows nothing of ajv-formats'
-    // formatMaximum; Ajv, the authority, allows no tolerance and checks the bound.
+    // The screen allows a float tolerance of its own in multipleOf, and knows nothing of
+    // ajv-formats' formatMaximum; Ajv, the authority, reads both (0.3 is a multiple of 0.1, 0.35 is not).
     const input = {
       type: "object",
       properties: {
-        step: { multipleOf: 0.1, default: 0.3 },
+        step: { multipleOf: 0.1, default: 0.35, examples: [0.3] },
         day: { type: "string", format: "date", formatMaximum: "2020-01-01", default: "2030-01-01" },
       },
     };

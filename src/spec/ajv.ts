@@ -63,6 +63,9 @@ export function createAjv(
     verbose: options.verbose ?? false,
     validateSchema: options.validateSchema ?? true,
     ownProperties: true,
+    // A decimal divisor (`multipleOf: 0.01`) counts 0.07 as a multiple, as JSON Schema does: the
+    // division's float error is let through up to 1e-9.
+    multipleOfPrecision: 9,
     // A pattern that compiles only without the u flag is used without it (pattern-flags.ts).
     code: {
       optimize: options.optimize ?? true,

@@ -18,7 +18,7 @@ export type ExampleScreen = (relPath: string, part: "input" | "output", value: u
  * Keywords whose meaning in @cfworker/json-schema differs from Ajv's in ways that could let a
  * value through that Ajv refuses: `$dynamicRef` (cfworker knows only 2019-09's `$recursiveRef`;
  * the spec checks refuse it, but the screen does not lean on that) and `multipleOf` (cfworker
- * allows a float tolerance, Ajv none), and ajv-formats' `formatMaximum` and its kin, which cfworker
+ * allows a float tolerance of its own, Ajv one of 1e-9), and ajv-formats' `formatMaximum` and its kin, which cfworker
  * does not know. Where cfworker differs the other way, it refuses more, and
  * Ajv decides. A schema with any of them, or with a property named `__proto__` (which Ajv reads
  * through `schemaForAjv`), goes to Ajv.
