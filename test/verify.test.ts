@@ -352,6 +352,9 @@ describe("flowgen verify on a shared platform", () => {
             key.toUpperCase(),
             encodeURIComponent(key),
             encodeURIComponent(key).toLowerCase(),
+            // Where a shown value is cut short: the key must go before the cut, not after.
+            `${"x".repeat(188)}${key}`,
+            `${"y".repeat(185)}${Buffer.from(key).toString("base64")}`,
           ],
           [key]: sent,
         },
@@ -395,9 +398,29 @@ describe("flowgen verify on a shared platform", () => {
         encodeURIComponent(KEY),
         JSON.stringify(KEY).slice(1, -1),
         "sk_test",
+        Buffer.from(KEY).toString("base64").slice(0, 12),
       ])
         expect(lower).not.toContain(form.toLowerCase());
     }
+  });
+
+  it("keeps its report whole with a key short enough to stand inside its own words", async () => {
+    const cwd = await tempProject(SPECS);
+    const platform = await startStandIn(requireKey("x", () => ({ json: { items: [] } })));
+    vi.stubEnv("FLOW_API_KEY", "x");
+    const json = await runCli(
+      cwd,
+      "verify",
+      "--base-url",
+      platform.url,
+      "@shop/cart",
+      "--format",
+      "json",
+    );
+    const report = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(Object.keys(report)).toContain("maxRequests");
+    const text = await runCli(cwd, "verify", "--base-url", platform.url, "@shop/cart");
+    expect(text.stdout).not.toContain("undefined");
   });
 
   it("follows no redirect, and names only the target's origin", async () => {

@@ -27,18 +27,24 @@ const SHOWN_CHARS = 200;
  * checkAnswer(answer, { kind: "output", validate });
  * // [{ pointer: "/answer", expected: 'must be string (type: "string")', actual: "42" }]
  */
-export function checkAnswer(answer: Answer, expected: Expectation): Violation[] {
+export function checkAnswer(
+  answer: Answer,
+  expected: Expectation,
+  redact: (text: string) => string = (text) => text,
+): Violation[] {
+  // The key is taken out before any text is cut: a key cut in two would pass the redactor in halves.
+  const see = (text: string) => show(text, redact);
   const wanted = STATUS_RULES[expected.kind];
   if (answer.status >= 300 && answer.status < 400) return [describeRedirect(answer)];
   if (!wanted.accepts(answer.status))
-    return [{ pointer: "", expected: wanted.says, actual: describeStatus(answer) }];
-  const mediaType = readMediaType(answer.headers);
+    return [{ pointer: "", expected: wanted.says, actual: describeStatus(answer, see) }];
+  const mediaType = readMediaType(answer.headers, see);
   if (mediaType !== "application/json" && !mediaType?.endsWith("+json"))
     return [
       {
         pointer: "",
         expected: "a JSON body (Content-Type: application/json)",
-        actual: `${mediaType ?? "no Content-Type"}: ${show(answer.text)}`,
+        actual: `${mediaType ?? "no Content-Type"}: ${see(answer.text)}`,
       },
     ];
   if (answer.truncated)
@@ -58,7 +64,7 @@ export function checkAnswer(answer: Answer, expected: Expectation): Violation[] 
       {
         pointer: "",
         expected: "JSON",
-        actual: `text that is not JSON (${why}): ${show(answer.text)}`,
+        actual: `text that is not JSON (${why}): ${see(answer.text)}`,
       },
     ];
   }
@@ -72,7 +78,7 @@ export function checkAnswer(answer: Answer, expected: Expectation): Violation[] 
       },
     ];
   if (expected.validate(body)) return [];
-  return listViolations(expected.validate.errors ?? []);
+  return listViolations(expected.validate.errors ?? [], see);
 }
 
 const STATUS_RULES: Record<
@@ -90,8 +96,11 @@ const STATUS_RULES: Record<
   },
 };
 
-function listViolations(errors: readonly ErrorObject[]): Violation[] {
-  const violations = errors.slice(0, MAX_VIOLATIONS).map(describeError);
+function listViolations(
+  errors: readonly ErrorObject[],
+  see: (text: string) => string,
+): Violation[] {
+  const violations = errors.slice(0, MAX_VIOLATIONS).map((error) => describeError(error, see));
   if (errors.length > MAX_VIOLATIONS)
     violations.push({
       pointer: "",
@@ -102,7 +111,8 @@ function listViolations(errors: readonly ErrorObject[]): Violation[] {
 }
 
 /** One Ajv error (compiled with `verbose`) as pointer, what the schema says, and what came back. */
-function describeError(error: ErrorObject): Violation {
+function describeError(error: ErrorObject, see: (text: string) => string): Violation {
+  const showJson = (value: unknown) => see(JSON.stringify(value) ?? "undefined");
   const params = error.params as Record<string, unknown>;
   const says = `${error.message ?? "is invalid"} (${error.keyword}: ${showJson(error.schema)})`;
   if (typeof params.missingProperty === "string")
@@ -142,23 +152,25 @@ function describeRedirect(answer: Answer): Violation {
   };
 }
 
-function describeStatus(answer: Answer): string {
-  return answer.text === "" ? String(answer.status) : `${answer.status}: ${show(answer.text)}`;
+function describeStatus(answer: Answer, see: (text: string) => string): string {
+  return answer.text === "" ? String(answer.status) : `${answer.status}: ${see(answer.text)}`;
 }
 
-function readMediaType(headers: Headers): string | undefined {
+function readMediaType(headers: Headers, see: (text: string) => string): string | undefined {
   const header = headers.get("content-type");
   if (header === null) return undefined;
   // safeParse gives an empty type for a header it cannot read.
-  return parseContentType(header).type || show(header);
+  return parseContentType(header).type || see(header);
 }
 
 /**
  * Text cut to SHOWN_CHARS, with control characters written as `\uXXXX`: an answer's body lands in
  * a terminal or a CI log, where raw escape sequences would restyle or rewrite what people see.
+ * `redact` takes the key out first, while the text is whole.
  */
-export function show(text: string): string {
-  const cut = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+export function show(text: string, redact: (text: string) => string = (whole) => whole): string {
+  const whole = redact(text);
+  const cut = whole.length > SHOWN_CHARS ? `${whole.slice(0, SHOWN_CHARS)}…` : whole;
   return cut.replace(
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
     /[\u0000-\u001f\u007f-\u009f]/g,

@@ -23,7 +23,8 @@ export function createRedactor(secret: string | undefined): Redactor {
 }
 
 /**
- * A copy of a JSON value with the key replaced in every string, object keys included.
+ * A copy of a report with the key replaced in every string value. Its property names are
+ * flowgen's own (and a spec's): a short key found inside them would break the report's shape.
  *
  * @example
  * redactValue({ echo: "Bearer sk_1" }, createRedactor("sk_1")); // { echo: "Bearer [redacted]" }
@@ -33,6 +34,6 @@ export function redactValue<T>(value: T, redact: Redactor): T {
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, redact)) as T;
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact)]),
+    Object.entries(value).map(([key, item]) => [key, redactValue(item, redact)]),
   ) as T;
 }

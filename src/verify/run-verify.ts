@@ -1,4 +1,5 @@
 import { checkAnswer } from "./check-answer.js";
+import { createRedactor } from "./redact-key.js";
 import type { PlannedCase } from "./plan-cases.js";
 import { createBudget, createPace, type VerifyClock } from "./platform-pace.js";
 import { sendRequest, type SendContext } from "./send-request.js";
@@ -39,6 +40,7 @@ export async function runCases(
     maxRetries: options.maxRetries,
     maxWaitMs: options.maxWaitMs,
     maxTotalWaitMs: options.maxTotalWaitMs,
+    redact: createRedactor(options.apiKey),
   };
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   let next = 0;
@@ -111,7 +113,7 @@ async function runCase(
       stop: "not sent: the platform refused the key",
       refusedKey: true,
     };
-  const violations = checkAnswer(exchange.answer, planned.expectation);
+  const violations = checkAnswer(exchange.answer, planned.expectation, context.redact);
   return {
     result: {
       ...described,

@@ -40,6 +40,8 @@ export interface SendContext {
   readonly maxWaitMs: number;
   /** The longest one request may be held off in all (waits it was asked for included); then it is left unanswered. */
   readonly maxTotalWaitMs: number;
+  /** Takes the key out of what an answer shows, before it is cut short. */
+  readonly redact: (text: string) => string;
 }
 
 /** Bodies past this size are cut: a report needs the start, not a download. */
