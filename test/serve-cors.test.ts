@@ -113,6 +113,20 @@ describe("CORS in flowgen serve", () => {
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  it.each(["/openapi.json", "/docs/openapi.json", "/docs/openapi.yaml"])(
+    "gives the document at %s to the pages --cors allows, and to no other",
+    async (path) => {
+      const evil = await fetch(`${server.url}${path}`, {
+        headers: { origin: "https://evil.example" },
+      });
+      expect(evil.status).toBe(200);
+      expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+      expect(evil.headers.get("access-control-allow-methods")).toBeNull();
+      const page = await fetch(`${server.url}${path}`, { headers: { origin: PAGE } });
+      expect(page.headers.get("access-control-allow-origin")).toBe(PAGE);
+    },
+  );
+
   it("takes its origins from --cors: exact ones, any port, or every origin", async () => {
     const listed = await startTestServe(KEY, { cors: "https://app.example.com,http://dev.test:*" });
     const any = await startTestServe(KEY, { cors: "*" });

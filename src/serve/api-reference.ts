@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { compileOpenApi } from "../compile/openapi-document.js";
 import { SECURITY_SCHEME } from "../compile/platform-components.js";
 import type { ProjectModel } from "../model/build-model.js";
+import type { CorsPolicy } from "./cors.js";
 
 /** Where the reference page lives; Scalar's plugin serves its script and the document under it. */
 const DOCS_PREFIX = "/docs";
@@ -37,14 +38,19 @@ export function servedDocument(model: ProjectModel): Record<string, unknown> {
 /**
  * Serves `GET /openapi.json` and an API reference at `/docs` (Scalar), every asset from npm:
  * nothing is fetched from a CDN, no fonts, no telemetry, no hosted API client. Its "try it" sends
- * the key the reader pastes to this server.
+ * the key the reader pastes to this server. The document's routes answer other origins as every
+ * path of this server does (`cors`).
  *
  * @example
- * useApiReference(app, model);
+ * useApiReference(app, model, parseCorsOrigins(undefined));
  */
-export function useApiReference(app: FastifyInstance, model: ProjectModel): void {
+export function useApiReference(app: FastifyInstance, model: ProjectModel, cors: CorsPolicy): void {
   const document = servedDocument(model);
   app.get("/openapi.json", (_request, reply) => reply.type("application/json").send(document));
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (SCALAR_DOCUMENTS.has(request.targetPath ?? "")) answerAsCorsAllows(request, reply, cors);
+    done(null, payload);
+  });
   // Loaded only when the reference is served: --no-docs starts without it.
   void app.register(import("@scalar/fastify-api-reference"), {
     routePrefix: DOCS_PREFIX,
@@ -62,4 +68,23 @@ export function useApiReference(app: FastifyInstance, model: ProjectModel): void
       authentication: { preferredSecurityScheme: SECURITY_SCHEME },
     },
   });
+}
+
+/** The routes where Scalar's plugin gives the document out, allowing every origin on its own. */
+const SCALAR_DOCUMENTS: ReadonlySet<string> = new Set([
+  `${DOCS_PREFIX}/openapi.json`,
+  `${DOCS_PREFIX}/openapi.yaml`,
+]);
+
+/**
+ * Replaces Scalar's `Access-Control-Allow-Origin: *` with what `cors` allows the request's origin:
+ * a page of an origin not allowed must not read the flows' schemas from a developer's machine.
+ */
+function answerAsCorsAllows(request: FastifyRequest, reply: FastifyReply, cors: CorsPolicy): void {
+  reply.removeHeader("access-control-allow-methods");
+  const { origin } = request.headers;
+  if (cors.any) reply.header("access-control-allow-origin", "*");
+  else if (typeof origin === "string" && cors.allows(origin))
+    reply.header("access-control-allow-origin", origin);
+  else reply.removeHeader("access-control-allow-origin");
 }

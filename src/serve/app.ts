@@ -147,7 +147,7 @@ function useMiddleware(
       cors: options.cors,
     }),
   );
-  if (options.docs) useApiReference(app, options.model);
+  if (options.docs) useApiReference(app, options.model, options.cors);
   if (options.log) app.addHook("onResponse", createAccessLog(log));
   app.setErrorHandler(createErrorHandler(send, log, keys));
 }
