@@ -1,4 +1,4 @@
-import { readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { main } from "../src/cli.js";
@@ -82,6 +82,26 @@ describe("generate --watch", () => {
       "qa.ts",
       "qa.types.ts",
     ]);
+  });
+
+  it("keeps watching the specs folder after it is removed and made again", async () => {
+    const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
+    const recorder = runRecorder();
+    const watcher = await watch({ cwd: dir, onRun: recorder.onRun, debounceMs: 50 });
+    if (!("close" in watcher)) throw new Error(JSON.stringify(watcher.issues));
+    onTestFinished(() => watcher.close());
+    await recorder.until(0, () => true);
+    let seen = recorder.runs.length;
+    await rm(path.join(dir, "specs"), { recursive: true });
+    await recorder.until(seen, (run) => !run.result.ok);
+    seen = recorder.runs.length;
+    await mkdir(path.join(dir, "specs/@acme"), { recursive: true });
+    await writeFile(path.join(dir, "specs/@acme/sum.json"), JSON.stringify(spec("a")));
+    await recorder.until(seen, (run) => run.result.ok && run.result.flowCount === 1);
+    seen = recorder.runs.length;
+    await writeFile(path.join(dir, "specs/@acme/sum.json"), JSON.stringify(spec("b")));
+    const edited = await recorder.until(seen, (run) => changedFiles(run).length > 0);
+    expect(edited.changed).toContain("specs/@acme/sum.json");
   });
 
   it("prints one line per run and stops on the signal", async () => {

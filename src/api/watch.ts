@@ -1,5 +1,5 @@
 import path from "node:path";
-import { watch as watchFiles } from "chokidar";
+import { watch as watchFiles, type FSWatcher } from "chokidar";
 import { CONFIG_FILES, loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
@@ -58,20 +58,43 @@ export async function watch(
     (changed) => runGenerate({ ...generateOptions, cwd }, workers, changed, { onRun, onError }),
     debounceMs,
   );
+  const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
   const watcher = watchFiles(watched.paths, { ignoreInitial: true, atomic: true });
   watcher.on("all", (_event, file) => {
-    if (isSpecOrConfig(file)) queue.add(path.relative(cwd, file).split(path.sep).join("/"));
+    if (isSpecOrConfig(file)) queue.add(shown(file));
   });
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const specs = watched.paths[0] as string;
+  const made = watchSpecsFolderMade(specs, () => {
+    watcher.unwatch(specs).add(specs);
+    queue.add(shown(specs));
+  });
+  await Promise.all([ready(watcher), ready(made)]);
   await queue.runNow();
   return {
     async close() {
       queue.stop();
-      await watcher.close();
+      await Promise.all([watcher.close(), made.close()]);
       await queue.idle();
       await workers.close();
     },
   };
+}
+
+/**
+ * A watch that calls `made` when the specs folder is made (again): chokidar stops watching a
+ * folder that is removed, and would not see it come back. It watches the folder's parent, its
+ * entries only; `made` watches the folder anew, and has a run read whatever it holds by then.
+ */
+function watchSpecsFolderMade(specs: string, made: () => void): FSWatcher {
+  const parent = watchFiles(path.dirname(specs), { ignoreInitial: true, depth: 0 });
+  parent.on("addDir", (dir) => {
+    if (path.resolve(dir) === specs) made();
+  });
+  return parent;
+}
+
+function ready(watcher: FSWatcher): Promise<void> {
+  return new Promise((resolve) => watcher.once("ready", () => resolve()));
 }
 
 /** The specs folder and the config file (or, when there is none, where one would be found). */
