@@ -1,4 +1,4 @@
-import { rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { serve } from "../src/index.js";
@@ -115,6 +115,19 @@ describe("serve --watch", () => {
     expect(said[0]).toMatch(/^specs\/@acme\/new\.json:1:3: invalid JSON/);
     expect((await call("@acme/new")).status).toBe(200);
     expect(server.port).toBe(port);
+  });
+
+  it("keeps watching the specs folder after it is removed and made again", async () => {
+    const { dir, said, call } = await startWatching({ "specs/@acme/qa.json": flow("answer") });
+    await rm(path.join(dir, "specs"), { recursive: true });
+    await waitFor(said, "still serving");
+    said.length = 0;
+    await mkdir(path.join(dir, "specs/@acme"), { recursive: true });
+    await writeFile(path.join(dir, "specs/@acme/back.json"), JSON.stringify(flow("result")));
+    expect(await waitFor(said, "reloaded the specs")).toBe(
+      "flowgen serve: reloaded the specs: 1 flow (@acme/back)",
+    );
+    expect((await call("@acme/back")).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { watch as watchFiles, type FSWatcher } from "chokidar";
+import { watch as watchFiles } from "chokidar";
+import { keepWatchingFolder, ready } from "../watch-folder.js";
 import { CONFIG_FILES, loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
@@ -64,10 +65,7 @@ export async function watch(
     if (isSpecOrConfig(file)) queue.add(shown(file));
   });
   const specs = watched.paths[0] as string;
-  const made = watchSpecsFolderMade(specs, () => {
-    watcher.unwatch(specs).add(specs);
-    queue.add(shown(specs));
-  });
+  const made = keepWatchingFolder(watcher, specs, () => queue.add(shown(specs)));
   await Promise.all([ready(watcher), ready(made)]);
   await queue.runNow();
   return {
@@ -78,23 +76,6 @@ export async function watch(
       await workers.close();
     },
   };
-}
-
-/**
- * A watch that calls `made` when the specs folder is made (again): chokidar stops watching a
- * folder that is removed, and would not see it come back. It watches the folder's parent, its
- * entries only; `made` watches the folder anew, and has a run read whatever it holds by then.
- */
-function watchSpecsFolderMade(specs: string, made: () => void): FSWatcher {
-  const parent = watchFiles(path.dirname(specs), { ignoreInitial: true, depth: 0 });
-  parent.on("addDir", (dir) => {
-    if (path.resolve(dir) === specs) made();
-  });
-  return parent;
-}
-
-function ready(watcher: FSWatcher): Promise<void> {
-  return new Promise((resolve) => watcher.once("ready", () => resolve()));
 }
 
 /** The specs folder and the config file (or, when there is none, where one would be found). */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { watch as watchFiles } from "chokidar";
+import { keepWatchingFolder, ready } from "../watch-folder.js";
 import { formatIssue, sortIssues, type Issue, type Rules } from "../issues.js";
 import type { ProjectModel } from "../model/build-model.js";
 import type { Handlers } from "./handlers.js";
@@ -90,9 +91,7 @@ async function watchSpecs(
 ): Promise<{ close(): Promise<void> }> {
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
-  watcher.on("all", (_event, file) => {
-    if (!/\.(json|ya?ml)$/.test(file)) return;
+  const soon = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(reload).catch((error: unknown) => {
@@ -101,12 +100,17 @@ async function watchSpecs(
         );
       });
     }, 100);
+  };
+  const watcher = watchFiles(dir, { ignoreInitial: true, atomic: true });
+  watcher.on("all", (_event, file) => {
+    if (/\.(json|ya?ml)$/.test(file)) soon();
   });
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const parent = keepWatchingFolder(watcher, path.resolve(dir), soon);
+  await Promise.all([ready(watcher), ready(parent)]);
   return {
     close: async () => {
       clearTimeout(timer);
-      await watcher.close();
+      await Promise.all([watcher.close(), parent.close()]);
       await running;
     },
   };
