@@ -131,6 +131,32 @@ describe("serve --watch", () => {
   });
 });
 
+describe("stopping serve", () => {
+  it("ends even while a handler never answers: its connection is closed once the grace is over", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": flow("answer"),
+      "handlers/@acme/qa.mjs":
+        "export default () => { globalThis.__flowgenStuck = true; return new Promise(() => {}); };\n",
+    });
+    const server = await serve({ cwd: dir, config: false, port: 0, keysEnv: "k_stuck_0123456789" });
+    if (!server.ok) throw new Error(JSON.stringify(server.issues));
+    const stuck = fetch(`${server.url}/v1/@acme/qa`, {
+      method: "POST",
+      headers: { authorization: "Bearer k_stuck_0123456789", "content-type": "application/json" },
+      body: '{"q":"x"}',
+    }).then(
+      () => "answered",
+      () => "closed",
+    );
+    const started = () => (globalThis as { __flowgenStuck?: boolean }).__flowgenStuck === true;
+    for (let i = 0; i < 250 && !started(); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started()).toBe(true);
+    await server.close({ graceMs: 200 });
+    expect(await stuck).toBe("closed");
+  });
+});
+
 describe("TypeScript handlers in a CommonJS project", () => {
   it("load, reload, and throw with stack traces that name the handler's file", async () => {
     const handler = (text: string) =>

@@ -58,6 +58,9 @@ export interface ServeOptions {
   readonly docs?: boolean | undefined;
 }
 
+/** How long stopping waits for requests in flight before it closes their connections. */
+export const CLOSE_GRACE_MS = 10_000;
+
 export type ServeResult =
   | {
       readonly ok: true;
@@ -73,8 +76,12 @@ export type ServeResult =
       /** A call to show people: the first flow with an example, and that example's input. */
       readonly sample: { readonly flowId: string; readonly input: unknown };
       readonly app: FastifyInstance;
-      /** Stops taking requests, lets the ones in flight finish, then resolves. */
-      close(): Promise<void>;
+      /**
+       * Stops taking requests, lets the ones in flight finish, then resolves. A request still
+       * running after `graceMs` (default CLOSE_GRACE_MS: a handler that never answers) has its
+       * connection closed, so that stopping always ends.
+       */
+      close(options?: { readonly graceMs?: number }): Promise<void>;
     }
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
@@ -218,12 +225,17 @@ function describeServer(
     get app() {
       return serving.app;
     },
-    async close() {
-      // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
-      await serving.close();
-      await parts.handlers.close();
-      await parts.keys.close();
-      await app.close();
+    async close({ graceMs = CLOSE_GRACE_MS } = {}) {
+      const force = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      try {
+        // The serving app first, so answers in flight ask clients to drop their connections; then the server's owner.
+        await serving.close();
+        await parts.handlers.close();
+        await parts.keys.close();
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
     },
   };
 }
