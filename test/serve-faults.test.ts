@@ -271,6 +271,16 @@ describe("parseFaultHeader", () => {
     expect(parseFaultHeader("429=0.5").ok).toBe(false);
     expect(parseFaultHeader("latency").ok).toBe(false);
   });
+
+  it.each([
+    ["a fault named twice", "error=503, error=500", '"error" comes twice'],
+    ["none beside another fault", "none, 429", '"none" comes with other faults'],
+    ["two headers, as Node joins them", "429, none", '"none" comes with other faults'],
+  ])("refuses %s", (_name, given, why) => {
+    const parsed = parseFaultHeader(given);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? "" : parsed.message).toContain(why);
+  });
 });
 
 describe("createFaultInjector", () => {

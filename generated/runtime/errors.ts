@@ -212,8 +212,22 @@ export function describeHttpError(
   const http = `HTTP ${response.status}`;
   const suffix = requestId === undefined ? "" : ` (request id ${requestId})`;
   if (body)
-    return `${body.message} [${http} ${body.code}]${suffix}${detailLines(body.details)}`;
-  return `${`${http} ${response.statusText}`.trim()} without a JSON error body${quoteBody(raw)}${suffix}`;
+    return `${shorten(body.message)} [${http} ${body.code}]${suffix}${detailLines(body.details)}`;
+  const status = `${http} ${response.statusText}`.trim();
+  // Parsed JSON of another shape is named as such (and quoted), not called missing.
+  if (raw !== undefined && typeof raw !== "string")
+    return `${status} with JSON that is not the error body ({ code, message })${quoteBody(JSON.stringify(raw))}${suffix}`;
+  return `${status} without a JSON error body${quoteBody(raw)}${suffix}`;
+}
+
+/** Longest error message kept from a body: a message is a sentence, not a page. */
+const MESSAGE_CHARS = 1000;
+
+/** `text`, cut to MESSAGE_CHARS (it is already redacted: a cut would hide the key from redaction). */
+function shorten(text: string): string {
+  return text.length > MESSAGE_CHARS
+    ? `${text.slice(0, MESSAGE_CHARS)}…`
+    : text;
 }
 
 /**

@@ -241,8 +241,17 @@ export function parseFaultHeader(
   const faults: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
   const syntax =
     "X-Flowgen-Fault takes a comma-separated list of latency=MS (or MS-MS), error (503), error=500, error=503, 429, or none";
+  const items = splitList(value);
+  const keys = items.map((item) => splitSetting(item)[0]);
+  // One word for each fault: a header (or two) that names one twice, or `none` beside another, asks for two things.
+  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (twice !== undefined || (keys.includes("none") && keys.length > 1))
+    return {
+      ok: false,
+      message: `${syntax}, each at most once, and none alone; ${twice === undefined ? '"none" comes with other faults' : `"${twice}" comes twice`}.`,
+    };
   try {
-    for (const item of splitList(value)) {
+    for (const item of items) {
       const [key, setting] = splitSetting(item);
       if (key === "latency" && setting !== undefined)
         faults.latency = parseLatency(setting, "X-Flowgen-Fault: latency");

@@ -85,6 +85,18 @@ describe("describeHttpError", () => {
       undefined,
       "HTTP 502 Bad Gateway without a JSON error body",
     ],
+    [
+      "JSON of another shape",
+      { code: 42, message: "x" },
+      undefined,
+      'HTTP 502 Bad Gateway with JSON that is not the error body ({ code, message }): "{\\"code\\":42,\\"message\\":\\"x\\"}"',
+    ],
+    [
+      "a message as long as a page, cut short",
+      { code: "c", message: "m".repeat(5000) },
+      undefined,
+      `${"m".repeat(1000)}… [HTTP 502 c]`,
+    ],
   ])("%s", (_name, raw, requestId, want) => {
     expect(describeHttpError(response, raw, toErrorBody(raw), requestId)).toBe(
       want,
