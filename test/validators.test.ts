@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFlowClient, type FlowClient } from "../templates/runtime/index.js";
 import { failureOf } from "./helpers/flow-error.js";
 import { renderProject } from "../src/generate.js";
+import { createAjv } from "../src/spec/ajv.js";
 import { writeOutput } from "../src/write/write-output.js";
 import { tempProject } from "./helpers/temp-dir.js";
 import { generateWithValidators } from "./helpers/validators-project.js";
@@ -171,6 +172,43 @@ describe("validators of OpenAPI's formats", () => {
     expect(passes({ int32: -(2 ** 31) })).toBe(true);
     expect(passes({ byte: "not base64!" })).toBe(false);
     expect(passes({ int64: 1.5 })).toBe(false);
+  });
+});
+
+describe("validators of formats ajv-formats defines by a pattern", () => {
+  it("read them as serve's Ajv does: uuid, email and duration", async () => {
+    const dir = await tempProject({
+      "package.json": { name: "formats", private: true, type: "module" },
+      "specs/@acme/patterns.json": {
+        input: {
+          type: "object",
+          properties: Object.fromEntries(
+            ["uuid", "email", "duration"].map((format) => [format, { type: "string", format }]),
+          ),
+        },
+        output: { type: "object" },
+      },
+    });
+    const result = await renderWithValidators(dir);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    await writeOutput(path.join(dir, "generated"), result.files);
+    const { patternsValidators } = (await import(
+      pathToFileURL(path.join(dir, "generated/@acme/patterns.validators.ts")).href
+    )) as { patternsValidators: { input: (value: unknown) => readonly unknown[] } };
+    const ajv = createAjv().compile({
+      type: "object",
+      properties: Object.fromEntries(
+        ["uuid", "email", "duration"].map((format) => [format, { type: "string", format }]),
+      ),
+    });
+    for (const value of [
+      { uuid: "urn:uuid:123e4567-e89b-12d3-a456-426614174000" },
+      { email: "a@b" },
+      { email: "a@example.com" },
+      { duration: "P1.5D" },
+      { duration: "P1D" },
+    ])
+      expect(patternsValidators.input(value).length === 0, JSON.stringify(value)).toBe(ajv(value));
   });
 });
 

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { validator } from "@exodus/schemasafe";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { FlowModel, ProjectModel } from "../model/build-model.js";
 import { banner } from "../emit/banner.js";
 import { flowSchemaDocument } from "../model/flow-schema-document.js";
@@ -19,10 +20,18 @@ interface Formats {
 }
 
 /**
- * Formats Ajv checks (through ajv-formats) that schemasafe does not know, as patterns that stand
- * alone in the generated module: OpenAPI's `byte`, base64 as ajv-formats reads it.
+ * Formats checked as Ajv checks them (ajv-formats' full definitions, which serve and the spec checks
+ * use), as patterns that stand alone in the generated module: every definition that is a pattern
+ * (uuid, email, duration, ipv4, …), in place of schemasafe's own reading, and OpenAPI's `byte`,
+ * base64 as ajv-formats reads it. Formats ajv-formats defines by code (date, time, date-time,
+ * uri, regex) are schemasafe's.
  */
 const OWN_FORMATS: Readonly<Record<string, RegExp>> = {
+  ...Object.fromEntries(
+    Object.entries(fullFormats).filter(
+      (entry): entry is [string, RegExp] => entry[1] instanceof RegExp,
+    ),
+  ),
   byte: /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/,
 };
 
