@@ -205,7 +205,11 @@ class Production {
         const items = job.items.map((make) => make());
         const bytes = documentBytes(items);
         ahead.take(bytes);
-        running.push(this.renderTypes(job, items, "pool").finally(() => ahead.give(bytes)));
+        const rendered = this.renderTypes(job, items, "pool").finally(() => ahead.give(bytes));
+        // Heard at once, so a failure while this loop waits for room is no unhandled rejection;
+        // Promise.all below reports it.
+        rendered.catch(() => undefined);
+        running.push(rendered);
       }
       await Promise.all(running);
     } finally {
