@@ -37,27 +37,37 @@ const ESCAPES = /[%\\&~\x80-\uffff]/;
  * finder.mask("echo: c2wvYXNofktleTAxMjM=", "[redacted]"); // "echo: [redacted]="
  */
 export function createKeyFinder(keys: readonly string[]): KeyFinder {
-  const needles = [
-    ...new Set(
-      keys
-        .filter((key) => key !== "")
-        .flatMap((key) => [key, ...base64Forms(key)])
-        .map((form) => foldText(form).folded),
-    ),
-  ].filter((needle) => needle !== "");
-  if (needles.length === 0) return { mentions: () => false, mask: (text) => text };
+  const forms = keys.filter((key) => key !== "").flatMap((key) => [key, ...base64Forms(key)]);
+  // As written, too: decoding the text can swallow a key's first characters into an escape that
+  // text before it starts (`%4` then a key that starts with `1`).
+  const needles: Needles = {
+    written: [...new Set(forms.map(asciiLower))],
+    folded: [...new Set(forms.map((form) => foldText(form).folded))].filter((n) => n !== ""),
+  };
+  if (needles.written.length === 0) return { mentions: () => false, mask: (text) => text };
   return {
     mentions(text) {
-      const folded = ESCAPES.test(text)
-        ? foldText(text).folded
-        : text.toLowerCase().replaceAll(" ", "+");
-      return needles.some((needle) => folded.includes(needle));
+      const written = asciiLower(text);
+      if (needles.written.some((needle) => written.includes(needle))) return true;
+      const folded = ESCAPES.test(text) ? foldText(text).folded : written.replaceAll(" ", "+");
+      return needles.folded.some((needle) => folded.includes(needle));
     },
     mask(text, mask) {
       const spans = findSpans(text, needles);
       return spans.length === 0 ? text : maskSpans(text, spans, mask);
     },
   };
+}
+
+/** A key's forms as written and as folded (`foldText`), each looked for in the text read the same way. */
+interface Needles {
+  readonly written: readonly string[];
+  readonly folded: readonly string[];
+}
+
+/** `text` with its ASCII letters in lower case: the same length, so a match's place is the text's. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /**
@@ -75,11 +85,15 @@ function base64Forms(key: string): string[] {
   });
 }
 
-/** Where each needle lies in `text`: [start, end) in `text`, sorted by start. */
-function findSpans(text: string, needles: readonly string[]): [number, number][] {
-  const { folded, from, to } = foldText(text);
+/** Where each needle lies in `text`, as written or folded: [start, end) in `text`, sorted by start. */
+function findSpans(text: string, needles: Needles): [number, number][] {
   const spans: [number, number][] = [];
-  for (const needle of needles)
+  const written = asciiLower(text);
+  for (const needle of needles.written)
+    for (let i = written.indexOf(needle); i >= 0; i = written.indexOf(needle, i + needle.length))
+      spans.push([i, i + needle.length]);
+  const { folded, from, to } = foldText(text);
+  for (const needle of needles.folded)
     for (let i = folded.indexOf(needle); i >= 0; i = folded.indexOf(needle, i + needle.length))
       spans.push([from[i]!, to[i + needle.length - 1]!]);
   return spans.sort((a, b) => a[0] - b[0]);

@@ -54,6 +54,19 @@ describe("createKeyFinder", () => {
     expect(finder.mask(text, "[redacted]")).toBe(text);
   });
 
+  it("finds a key as written where the text before it starts an escape that decoding would end in the key", () => {
+    for (const [key, text] of [
+      ["41deadbeefcafe", "x %41deadbeefcafe y"],
+      ["0secretkey12", "a~0secretkey12"],
+      ["nsecretkey12", "a\\nsecretkey12"],
+      ["secretkey%4", "secretkey%41"],
+    ] as const) {
+      const finder = createKeyFinder([key]);
+      expect(finder.mentions(text), text).toBe(true);
+      expect(finder.mask(text, "#"), text).not.toContain(key);
+    }
+  });
+
   it("masks exactly the stretches that spell a key, each once", () => {
     const finder = createKeyFinder(["sk_live_1", "other-key-2"]);
     expect(finder.mask("a SK_LIVE_1 b sk%5Flive%5F1 c other-key-2d", "#")).toBe("a # b # c #d");
