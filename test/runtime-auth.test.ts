@@ -178,6 +178,12 @@ describe("apiKey as a function", () => {
     expect(seen.has("/v1/@auth/ok")).toBe(false);
   });
 
+  it("may return any thenable, as await takes it", async () => {
+    const thenable = { then: (resolve: (key: string) => void) => resolve(TOKENS[0]!) };
+    const flow = client("ok", { apiKey: () => thenable as unknown as Promise<string> });
+    await expect(flow.run({ q: "x" })).resolves.toMatchObject({ auth: `Bearer ${TOKENS[0]}` });
+  });
+
   it("is given up on at the call's deadline, or its caller's abort, when it never answers", async () => {
     const never = () => new Promise<string>(() => undefined);
     const timedOut = await client("ok", { apiKey: never, timeoutMs: 50 }).call({ q: "x" });

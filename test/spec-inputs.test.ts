@@ -294,6 +294,15 @@ describe("bad input is refused with file, pointer and what to do", () => {
     ]);
   });
 
+  it("reads a YAML file of many aliases in one walk, and refuses it past the alias limit", async () => {
+    // 50,000 aliases: resolving each on its own walks the whole document each time.
+    const aliases = Array.from({ length: 50_000 }, () => "    - *a").join("\n");
+    const report = await problems({
+      "specs/@acme/many.yaml": `input:\n  type: object\n  x-a: &a 1\n  x-list:\n${aliases}\noutput: {}\n`,
+    });
+    expect(report).toEqual([expect.stringContaining("[yaml-alias-limit]")]);
+  });
+
   it("says where a YAML alias with no anchor before it is, and what a list or mapping as a key and a second document are, in its own words and with nothing on stderr", async () => {
     const warn = vi.spyOn(process, "emitWarning");
     const report = await problems({

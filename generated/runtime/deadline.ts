@@ -73,7 +73,9 @@ export function untilStopped<T>(
   value: T | Promise<T>,
   signal: AbortSignal,
 ): Promise<{ value: T } | { reason: unknown }> {
-  if (!(value instanceof Promise)) return Promise.resolve({ value });
+  // Any thenable (a promise of another realm too) is waited for, as `await` would.
+  if (typeof (value as { then?: unknown } | null)?.then !== "function")
+    return Promise.resolve({ value: value as T });
   if (signal.aborted)
     return Promise.resolve({ reason: signal.reason as unknown });
   let stop = () => {};
@@ -82,7 +84,7 @@ export function untilStopped<T>(
     signal.addEventListener("abort", stop, { once: true });
   });
   return Promise.race([
-    value.then((settled) => ({ value: settled })),
+    Promise.resolve(value).then((settled) => ({ value: settled })),
     stopped,
   ]).finally(() => signal.removeEventListener("abort", stop));
 }

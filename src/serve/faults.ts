@@ -244,8 +244,9 @@ export function parseFaultHeader(
   const items = splitList(value);
   const keys = items.map((item) => splitSetting(item)[0]);
   // One word for each fault: a header (or two) that names one twice, or `none` beside another, asks for two things.
-  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
-  if (twice !== undefined || (keys.includes("none") && keys.length > 1))
+  const seen = new Set<string>();
+  const twice = keys.find((key) => seen.has(key) || !seen.add(key));
+  if (twice !== undefined || (seen.has("none") && keys.length > 1))
     return {
       ok: false,
       message: `${syntax}, each at most once, and none alone; ${twice === undefined ? '"none" comes with other faults' : `"${twice}" comes twice`}.`,

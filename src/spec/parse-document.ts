@@ -392,16 +392,24 @@ function parseYaml(
   return { ok: true, document: { value, firstKey, locate } };
 }
 
-/** Where the first alias whose anchor is not set before it starts, if there is one. */
+/**
+ * Where the first alias whose anchor is not set before it starts, if there is one: one walk in the
+ * document's order, noting each anchor as it comes (resolving each alias on its own would walk the
+ * document once per alias).
+ */
 function unresolvedAlias(doc: Yaml.Document): number | undefined {
-  const { visit } = yaml();
+  const { visit, isAlias } = yaml();
+  const anchors = new Set<string>();
   let found: number | undefined;
-  visit(doc, {
-    Alias(_, alias) {
-      if (alias.resolve(doc) !== undefined) return undefined;
-      found = alias.range?.[0] ?? 0;
+  visit(doc, (_, node) => {
+    if (isAlias(node)) {
+      if (anchors.has(node.source)) return undefined;
+      found = node.range?.[0] ?? 0;
       return visit.BREAK;
-    },
+    }
+    const { anchor } = node as { anchor?: unknown };
+    if (typeof anchor === "string") anchors.add(anchor);
+    return undefined;
   });
   return found;
 }

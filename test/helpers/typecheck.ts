@@ -80,7 +80,8 @@ const SHAPES: Record<
       types: [],
     },
   },
-  // What `tsc --init` wrote before TypeScript 5.9: target ES2016 (its default library), CommonJS.
+  // What `tsc --init` wrote before TypeScript 5.9: target ES2016, CommonJS; Node's types bring
+  // the ES2020 library, which the runtime needs.
   "tsc-init-es2016": {
     packageType: "commonjs",
     compilerOptions: {
