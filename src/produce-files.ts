@@ -199,16 +199,19 @@ class Production {
     const typing = this.queue.producing();
     const ahead = new ByteWindow(TYPES_BYTES_AHEAD * this.context.pool.threads);
     const running: Promise<void>[] = [];
+    let failed = false;
     try {
       for (const job of jobs) {
         await ahead.room();
+        // After a failed batch the run fails: the rest need not be rendered.
+        if (failed) break;
         const items = job.items.map((make) => make());
         const bytes = documentBytes(items);
         ahead.take(bytes);
         const rendered = this.renderTypes(job, items, "pool").finally(() => ahead.give(bytes));
         // Heard at once, so a failure while this loop waits for room is no unhandled rejection;
         // Promise.all below reports it.
-        rendered.catch(() => undefined);
+        rendered.catch(() => (failed = true));
         running.push(rendered);
       }
       await Promise.all(running);

@@ -2,15 +2,16 @@ import { isPlainObject } from "../json-pointer.js";
 import { mapSubschemas } from "./schema-keywords.js";
 
 /**
- * ajv-formats' number formats, as schemas of numbers (`float` and `double` check nothing). Ajv
- * applies them to numbers only: `restateFormats` lets other values through.
+ * ajv-formats' number formats that check something, as schemas of numbers. Ajv applies them to
+ * numbers only: `restateFormats` lets other values through.
  */
 const NUMBER_FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   int32: { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
   int64: { type: "integer" },
-  float: {},
-  double: {},
 };
+
+/** ajv-formats' number formats that accept every number. */
+const ANY_NUMBER: ReadonlySet<string> = new Set(["float", "double"]);
 
 /**
  * A copy of `schema` for a validator that knows fewer formats than Ajv, or knows them otherwise:
@@ -29,9 +30,9 @@ export function restateFormats(
   const copy = mapSubschemas(schema, (sub) => restateFormats(sub, stringFormat));
   if (typeof copy.format !== "string") return copy;
   const { format, ...rest } = copy;
+  if (ANY_NUMBER.has(format)) return rest;
   if (Object.hasOwn(NUMBER_FORMATS, format)) {
-    const check = NUMBER_FORMATS[format] ?? {};
-    if (Object.keys(check).length === 0) return rest;
+    const check = NUMBER_FORMATS[format];
     // A schema that allows only numbers takes the check as it is (a validator may refuse a branch
     // no value can take); any other lets the values that are not numbers through.
     const numbers = onlyNumbers(rest.type)
