@@ -100,11 +100,11 @@ describe("createKeyFinder", () => {
   });
 
   it("reads each character once, however deep its escapes nest", () => {
-    // 200,000 levels of "%25" around one escape, and 100,000 "&" written as "&#x26;" before one
+    // 100,000 levels of "%25" around one escape, and 50,000 "&" written as "&#x26;" before one
     // reference: decoded round after round, these texts would be read over and over.
     const finder = createKeyFinder(["A-key-of-mine"]);
-    expect(finder.mentions(`%${"25".repeat(200_000)}41-key-of-mine`)).toBe(true);
-    expect(finder.mentions(`${"&#x26;".repeat(100_000)}#65;-key-of-mine`)).toBe(true);
-    expect(finder.mentions(`${"&#x26;".repeat(100_000)}#66;-key-of-mine`)).toBe(false);
+    expect(finder.mentions(`%${"25".repeat(100_000)}41-key-of-mine`)).toBe(true);
+    expect(finder.mentions(`${"&#x26;".repeat(50_000)}#65;-key-of-mine`)).toBe(true);
+    expect(finder.mentions(`${"&#x26;".repeat(50_000)}#66;-key-of-mine`)).toBe(false);
   });
 });

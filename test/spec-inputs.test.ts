@@ -295,8 +295,8 @@ describe("bad input is refused with file, pointer and what to do", () => {
   });
 
   it("reads a YAML file of many aliases in one walk, and refuses it past the alias limit", async () => {
-    // 50,000 aliases: resolving each on its own walks the whole document each time.
-    const aliases = Array.from({ length: 50_000 }, () => "    - *a").join("\n");
+    // 20,000 aliases: resolving each on its own walks the whole document each time.
+    const aliases = Array.from({ length: 20_000 }, () => "    - *a").join("\n");
     const report = await problems({
       "specs/@acme/many.yaml": `input:\n  type: object\n  x-a: &a 1\n  x-list:\n${aliases}\noutput: {}\n`,
     });
