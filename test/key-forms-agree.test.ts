@@ -13,6 +13,18 @@ const percentEach = (text: string) =>
 const FORMS: [string, string][] = [
   ["as written", KEY],
   ["in capitals", KEY.toUpperCase()],
+  ["in a JSON string", JSON.stringify({ echo: KEY })],
+  [
+    "in a JSON pointer in a JSON string",
+    JSON.stringify({ pointer: `/${KEY.replaceAll("~", "~0").replaceAll("/", "~1")}` }),
+  ],
+  ["percent-encoded four times", [1, 2, 3, 4].reduce((text) => encodeURIComponent(text), KEY)],
+  [
+    "as hex and decimal character references",
+    [...KEY]
+      .map((c, i) => (i % 2 ? `&#x${c.charCodeAt(0).toString(16)};` : `&#${c.charCodeAt(0)};`))
+      .join(""),
+  ],
   ["percent-encoded", encodeURIComponent(KEY)],
   ["percent-encoded three times", encodeURIComponent(encodeURIComponent(encodeURIComponent(KEY)))],
   ["each byte percent-encoded, then each byte of that", percentEach(percentEach(KEY))],

@@ -30,16 +30,22 @@ function runRecorder() {
   };
 }
 
+/** `watch` on `dir`, stopped when the test ends; its runs, as they come. */
+async function watching(dir: string): Promise<ReturnType<typeof runRecorder>> {
+  const recorder = runRecorder();
+  const watcher = await watch({ cwd: dir, onRun: recorder.onRun, debounceMs: 50 });
+  if (!("close" in watcher)) throw new Error(JSON.stringify(watcher.issues));
+  onTestFinished(() => watcher.close());
+  return recorder;
+}
+
 const changedFiles = (run: WatchRun) => (run.result.ok ? run.result.diff.changed : []);
 const addedFiles = (run: WatchRun) => (run.result.ok ? run.result.diff.added : []);
 
 describe("generate --watch", () => {
   it("regenerates on edits, replace-style saves, new and deleted files, once per burst, and keeps going after a broken spec", async () => {
     const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
-    const recorder = runRecorder();
-    const watcher = await watch({ cwd: dir, onRun: recorder.onRun, debounceMs: 50 });
-    if (!("close" in watcher)) throw new Error(JSON.stringify(watcher.issues));
-    onTestFinished(() => watcher.close());
+    const recorder = await watching(dir);
     const first = await recorder.until(0, () => true);
     expect(addedFiles(first)).toHaveLength(outputFileCount(1));
     expect(first.changed).toEqual([]);
@@ -86,10 +92,7 @@ describe("generate --watch", () => {
 
   it("keeps watching the specs folder after it is removed and made again", async () => {
     const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
-    const recorder = runRecorder();
-    const watcher = await watch({ cwd: dir, onRun: recorder.onRun, debounceMs: 50 });
-    if (!("close" in watcher)) throw new Error(JSON.stringify(watcher.issues));
-    onTestFinished(() => watcher.close());
+    const recorder = await watching(dir);
     await recorder.until(0, () => true);
     let seen = recorder.runs.length;
     await rm(path.join(dir, "specs"), { recursive: true });
