@@ -107,6 +107,24 @@ describe("CORS in flowgen serve", () => {
     expect(await response.json()).toMatchObject({ code: "unauthorized" });
   });
 
+  it("repeats no key a preflight names among the headers it asks for", async () => {
+    const asking = (headers: string) => ({
+      method: "OPTIONS",
+      headers: {
+        origin: PAGE,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": headers,
+      },
+    });
+    for (const headers of [KEY, `x-${KEY.toUpperCase()}`, `authorization, ${KEY}`]) {
+      const response = await fetch(`${server.url}${QA}`, asking(headers));
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-headers")).toBeNull();
+    }
+    const plain = await fetch(`${server.url}${QA}`, asking("authorization,content-type"));
+    expect(plain.headers.get("access-control-allow-headers")).toBe("authorization,content-type");
+  });
+
   it("sends no CORS headers to a page of an origin not allowed", async () => {
     const response = await fetch(`${server.url}${QA}`, call("https://evil.example", KEY));
     expect(response.status).toBe(200);

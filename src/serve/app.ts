@@ -135,7 +135,7 @@ function useMiddleware(
   const { keys } = options;
   useJsonBody(app, { maxDepth: options.maxDepth });
   // Before admission, so that its refusals carry the CORS headers too.
-  useCors(app, options.cors);
+  useCors(app, options.cors, keys);
   app.addHook(
     "onRequest",
     createAdmission({

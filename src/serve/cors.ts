@@ -1,5 +1,6 @@
 import fastifyCors from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Keyring } from "./keys.js";
 
 /**
  * Which pages' scripts may call the server (CORS): the origins a browser sends in `Origin`. By
@@ -78,9 +79,16 @@ export function parseCorsOrigins(list: string | undefined): CorsPolicy {
  * page can read its 401 or 429).
  *
  * @example
- * useCors(app, parseCorsOrigins(undefined));
+ * useCors(app, parseCorsOrigins(undefined), () => keyring);
  */
-export function useCors(app: FastifyInstance, policy: CorsPolicy): void {
+export function useCors(app: FastifyInstance, policy: CorsPolicy, keys: () => Keyring): void {
+  // A preflight's allowed headers repeat the names it asked for: a key named there is not repeated.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    const allowed = reply.getHeader("access-control-allow-headers");
+    if (typeof allowed === "string" && keys().mentionsKey(allowed))
+      reply.removeHeader("access-control-allow-headers");
+    done(null, payload);
+  });
   void app.register(fastifyCors, {
     origin: (origin, callback) =>
       callback(null, policy.any ? "*" : origin !== undefined && policy.allows(origin)),
