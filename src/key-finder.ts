@@ -38,10 +38,11 @@ const ESCAPES = /[%\\&~\x80-\uffff]/;
  */
 export function createKeyFinder(keys: readonly string[]): KeyFinder {
   const forms = keys.filter((key) => key !== "").flatMap((key) => [key, ...base64Forms(key)]);
-  // As written, too: decoding the text can swallow a key's first characters into an escape that
-  // text before it starts (`%4` then a key that starts with `1`).
+  // As written, too, escaped for JSON and JSON pointers: decoding the text can swallow a key's
+  // first characters into an escape that text before it starts (`%4` then a key that starts with
+  // `1`), or its last into one it ends (a key ending in `\`, JSON-escaped before a closing quote).
   const needles: Needles = {
-    written: [...new Set(forms.map(asciiLower))],
+    written: [...new Set(forms.flatMap(writtenForms).map(asciiLower))],
     folded: [...new Set(forms.map((form) => foldText(form).folded))].filter((n) => n !== ""),
   };
   if (needles.written.length === 0) return { mentions: () => false, mask: (text) => text };
@@ -63,6 +64,16 @@ export function createKeyFinder(keys: readonly string[]): KeyFinder {
 interface Needles {
   readonly written: readonly string[];
   readonly folded: readonly string[];
+}
+
+/** A form of a key as written, in a JSON string, in a JSON pointer, and in a pointer in a JSON string. */
+function writtenForms(form: string): string[] {
+  const pointer = form.replaceAll("~", "~0").replaceAll("/", "~1");
+  return [form, jsonEscaped(form), pointer, jsonEscaped(pointer)];
+}
+
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }
 
 /** `text` with its ASCII letters in lower case: the same length, so a match's place is the text's. */

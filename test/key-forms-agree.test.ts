@@ -58,3 +58,18 @@ describe("the key finder and the client's redactor agree", () => {
     }
   });
 });
+
+describe("a key that ends in a backslash, escaped where a quote follows it", () => {
+  const key = 'Tok/3n~"x\\';
+  const pointer = `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  it.each([
+    ["in a JSON string", JSON.stringify({ result: [key] })],
+    ["as a property name in JSON", JSON.stringify({ [key]: 1 })],
+    ["in a JSON pointer in JSON", JSON.stringify({ pointer })],
+  ])("is found by both %s", (_name, text) => {
+    const finder = createKeyFinder([key]);
+    expect(finder.mentions(text)).toBe(true);
+    for (const masked of [finder.mask(text, "[redacted]"), keyRedactor(key)(text)])
+      expect(masked).toContain("[redacted]");
+  });
+});
