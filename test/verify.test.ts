@@ -404,6 +404,30 @@ describe("flowgen verify on a shared platform", () => {
     }
   });
 
+  it("says where an answer that is not JSON breaks, quoting none of it around the break", async () => {
+    const cwd = await tempProject(SPECS);
+    const platform = await startStandIn(
+      requireKey(KEY, () => ({
+        headers: { "content-type": "application/json" },
+        text: `[${"1,".repeat(30)}${KEY}]`,
+      })),
+    );
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(
+      cwd,
+      "verify",
+      "--base-url",
+      platform.url,
+      "@shop/cart",
+      "--format",
+      "json",
+    );
+    expect(run.stdout).toContain(
+      "text that is not JSON (unexpected character at line 1, column 62)",
+    );
+    expect(run.stdout.toLowerCase()).not.toContain(KEY.slice(0, 6).toLowerCase());
+  });
+
   it("keeps its report whole with a key short enough to stand inside its own words", async () => {
     const cwd = await tempProject(SPECS);
     const platform = await startStandIn(requireKey("x", () => ({ json: { items: [] } })));

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { safeParse as parseContentType } from "fast-content-type-parse";
 import { findValueBeyondLimits } from "../json-limits.js";
+import { jsonSyntaxError } from "../spec/parse-document.js";
 import { escapePointerToken } from "../json-pointer.js";
 import type { Answer } from "./send-request.js";
 import { MAX_ANSWER_BYTES } from "./send-request.js";
@@ -58,13 +59,14 @@ export function checkAnswer(
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+  } catch {
+    // By position: JSON.parse's own message quotes the text around the error, part of a key too.
+    const { line, column, problem } = jsonSyntaxError(answer.text);
     return [
       {
         pointer: "",
         expected: "JSON",
-        actual: `text that is not JSON (${why}): ${see(answer.text)}`,
+        actual: `text that is not JSON (${problem} at line ${line}, column ${column}): ${see(answer.text)}`,
       },
     ];
   }
