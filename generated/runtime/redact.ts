@@ -30,7 +30,11 @@ export function keyRedactor(secret: string | readonly string[]): Redact {
   if (!secrets.length) return (text) => text;
   // Longest first: where one key starts another, the longer one is masked whole.
   const needles = [
-    ...new Set(secrets.flatMap((one) => [one, ...base64Forms(one)])),
+    ...new Set(
+      secrets
+        .flatMap((one) => [one, ...base64Forms(one)])
+        .flatMap(writtenForms),
+    ),
   ].sort((a, b) => b.length - a.length);
   // Every literal occurrence, whatever surrounds it; the folded pass below finds encoded ones.
   const literal = new RegExp(needles.map(toPattern).join("|"), "gi");
@@ -59,6 +63,20 @@ function base64Forms(secret: string): string[] {
     );
     return [form, form.replace(/\+/g, "-").replace(/\//g, "_")];
   });
+}
+
+/**
+ * A form of the key as written, in a JSON string, in a JSON pointer, and in a pointer in a JSON
+ * string: matched as they stand, since decoding a key that ends in `\\` can join its last
+ * character to the quote after it.
+ */
+function writtenForms(form: string): string[] {
+  const pointer = form.replace(/~/g, "~0").replace(/\//g, "~1");
+  return [form, jsonEscaped(form), pointer, jsonEscaped(pointer)];
+}
+
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }
 
 /** A needle as a regular expression: literal, with a space matching `+` (a form decoder's reading). */
