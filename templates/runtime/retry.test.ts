@@ -110,12 +110,17 @@ describe("retryAfter", () => {
     ["there is no Retry-After", {}],
     ["Retry-After is not one", { "retry-after": "1.5" }],
   ])("reads the rate-limit reset on 429 when %s", (_name, headers) => {
-    const ms = retryAfter(
-      new Headers({ ...headers, "ratelimit-reset": "30" }),
-      429,
-    );
-    expect(ms).toBeGreaterThan(29_000);
-    expect(ms).toBeLessThanOrEqual(30_000);
+    // A clock that stands still: the reset is read, then waited from, at the same instant.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 0, 1) });
+    try {
+      const ms = retryAfter(
+        new Headers({ ...headers, "ratelimit-reset": "30" }),
+        429,
+      );
+      expect(ms).toBe(30_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
