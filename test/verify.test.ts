@@ -338,6 +338,11 @@ describe("flowgen verify --seed", () => {
   });
 });
 
+/** `flowgen verify @shop/cart` against `url`, its report in `format`. */
+function verifyCart(cwd: string, url: string, format: string) {
+  return runCli(cwd, "verify", "--base-url", url, "@shop/cart", "--format", format);
+}
+
 describe("flowgen verify on a shared platform", () => {
   it("never prints or returns the key, whatever the platform echoes, in any format", async () => {
     const cwd = await tempProject(SPECS);
@@ -364,15 +369,7 @@ describe("flowgen verify on a shared platform", () => {
     vi.stubEnv("FLOW_API_KEY", KEY);
     const outputs: string[] = [];
     for (const format of ["text", "json", "junit"]) {
-      const run = await runCli(
-        cwd,
-        "verify",
-        "--base-url",
-        platform.url,
-        "@shop/cart",
-        "--format",
-        format,
-      );
+      const run = await verifyCart(cwd, platform.url, format);
       expect(run.code).toBe(1);
       outputs.push(run.stdout + run.stderr);
     }
@@ -413,15 +410,7 @@ describe("flowgen verify on a shared platform", () => {
       })),
     );
     vi.stubEnv("FLOW_API_KEY", KEY);
-    const run = await runCli(
-      cwd,
-      "verify",
-      "--base-url",
-      platform.url,
-      "@shop/cart",
-      "--format",
-      "json",
-    );
+    const run = await verifyCart(cwd, platform.url, "json");
     expect(run.stdout).toContain(
       "text that is not JSON (unexpected character at line 1, column 62)",
     );
@@ -432,18 +421,10 @@ describe("flowgen verify on a shared platform", () => {
     const cwd = await tempProject(SPECS);
     const platform = await startStandIn(requireKey("x", () => ({ json: { items: [] } })));
     vi.stubEnv("FLOW_API_KEY", "x");
-    const json = await runCli(
-      cwd,
-      "verify",
-      "--base-url",
-      platform.url,
-      "@shop/cart",
-      "--format",
-      "json",
-    );
+    const json = await verifyCart(cwd, platform.url, "json");
     const report = JSON.parse(json.stdout) as Record<string, unknown>;
     expect(Object.keys(report)).toContain("maxRequests");
-    const text = await runCli(cwd, "verify", "--base-url", platform.url, "@shop/cart");
+    const text = await verifyCart(cwd, platform.url, "text");
     expect(text.stdout).not.toContain("undefined");
   });
 
