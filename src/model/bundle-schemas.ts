@@ -1,6 +1,6 @@
 import { compareText } from "../issues.js";
 import { getAtPointer, isPlainObject, splitPointer } from "../json-pointer.js";
-import { discriminatorMapping, isMappingRef, mapSubschemas } from "../spec/schema-keywords.js";
+import { discriminatorMapping, isMappingRef, replaceSubschemas } from "../spec/schema-keywords.js";
 import { resolveRef, type SchemaResource, type SpecIndex } from "../spec/schema-refs.js";
 import { caseFold } from "./names.js";
 
@@ -121,52 +121,34 @@ function claimName(
 
 /**
  * `schema` as a component holds it: containers dropped, every reference pointing at a component.
- * A schema this leaves as it was is the spec's own object, not a copy: the model is read only,
- * and most subschemas (a property's `{ "type": "string" }`) hold no reference.
+ * What this leaves as it was is the spec's own object, not a copy: the model is read only, and
+ * most subschemas (a property's `{ "type": "string" }`) hold no reference.
  */
 function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
   if (!isPlainObject(schema)) return schema;
   // A blank description says nothing, and documentation tools show it as an empty block.
-  const mapped = mapSubschemas(
+  const replaced = replaceSubschemas(
     schema,
     (sub) => rewriteSchema(scope, sub),
     (keyword, value) =>
       !DROPPED_KEYWORDS.has(keyword) && !(keyword === "description" && isBlank(value)),
   );
-  if (typeof schema.$ref === "string") mapped.$ref = referToComponent(scope, schema.$ref);
+  const ref = typeof schema.$ref === "string" ? referToComponent(scope, schema.$ref) : undefined;
   const mapping = discriminatorMapping(schema);
+  if (ref === undefined && mapping === undefined) return replaced;
+  const rewritten = { ...replaced };
+  if (ref !== undefined) rewritten.$ref = ref;
   if (mapping !== undefined) {
     // OpenAPI 3.1 §4.8.25: mapping values are references too, and move with the schemas.
-    const rewritten = Object.fromEntries(
-      Object.entries(mapping).map(([value, ref]) => [
+    const mapped = Object.fromEntries(
+      Object.entries(mapping).map(([value, target]) => [
         value,
-        isMappingRef(ref) ? referToComponent(scope, ref) : ref,
+        isMappingRef(target) ? referToComponent(scope, target) : target,
       ]),
     );
-    mapped.discriminator = { ...(schema.discriminator as object), mapping: rewritten };
+    rewritten.discriminator = { ...(schema.discriminator as object), mapping: mapped };
   }
-  return sameValues(mapped, schema) ? schema : mapped;
-}
-
-/**
- * Whether `copy` holds the same keys as `schema`, each with the same value, or with an array or
- * object of the same values (the containers of subschemas, which `mapSubschemas` builds anew).
- */
-function sameValues(copy: Record<string, unknown>, schema: Record<string, unknown>): boolean {
-  const keys = Object.keys(schema);
-  if (Object.keys(copy).length !== keys.length) return false;
-  return keys.every((key) => {
-    const [was, now] = [schema[key], copy[key]];
-    if (was === now) return true;
-    if (Array.isArray(was) && Array.isArray(now))
-      return was.length === now.length && was.every((item, i) => item === now[i]);
-    if (!isPlainObject(was) || !isPlainObject(now)) return false;
-    const names = Object.keys(was);
-    return (
-      Object.keys(now).length === names.length &&
-      names.every((name) => Object.hasOwn(now, name) && was[name] === now[name])
-    );
-  });
+  return rewritten;
 }
 
 /** The component reference that replaces `ref`, claiming a name for its target. */

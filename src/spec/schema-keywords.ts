@@ -166,6 +166,61 @@ function mapKeyword(keyword: string, value: unknown, map: (sub: unknown) => unkn
 }
 
 /**
+ * `schema` with every subschema passed through `map`, and without the keywords `keep` refuses.
+ * Copies only what changes: when `map` returns every subschema as it was and every keyword is
+ * kept, `schema` itself comes back, and so does each container of subschemas left as it was. The
+ * result may share objects with `schema`: treat both as read only.
+ */
+export function replaceSubschemas(
+  schema: Record<string, unknown>,
+  map: (sub: unknown) => unknown,
+  keep?: (keyword: string, value: unknown) => boolean,
+): Record<string, unknown> {
+  const keywords = Object.keys(schema);
+  let copy: Record<string, unknown> | undefined;
+  for (const [i, keyword] of keywords.entries()) {
+    const value = schema[keyword];
+    const kept = keep === undefined || keep(keyword, value);
+    const replaced = kept ? replaceKeyword(keyword, value, map) : undefined;
+    if (copy === undefined && kept && replaced === value) continue;
+    copy ??= copyKeys(schema, keywords.slice(0, i));
+    if (kept) setOwn(copy, keyword, replaced);
+  }
+  return copy ?? schema;
+}
+
+function replaceKeyword(keyword: string, value: unknown, map: (sub: unknown) => unknown): unknown {
+  const kind = SUBSCHEMA_KINDS.get(keyword);
+  if (kind === "one") return map(value);
+  if (kind === "array" && Array.isArray(value)) {
+    const replaced = value.map(map);
+    return replaced.every((item, i) => item === value[i]) ? value : replaced;
+  }
+  if (kind !== "map" || !isPlainObject(value)) return value;
+  const names = Object.keys(value);
+  let copy: Record<string, unknown> | undefined;
+  for (const [i, name] of names.entries()) {
+    const item = value[name];
+    // `dependencies` mixes schemas with arrays of property names (draft-07 §6.5.7).
+    const isSchema = keyword !== "dependencies" || isPlainObject(item) || typeof item === "boolean";
+    const replaced = isSchema ? map(item) : item;
+    if (copy === undefined && replaced === item) continue;
+    copy ??= copyKeys(value, names.slice(0, i));
+    setOwn(copy, name, replaced);
+  }
+  return copy ?? value;
+}
+
+function copyKeys(
+  source: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) setOwn(copy, key, source[key]);
+  return copy;
+}
+
+/**
  * Sets `key` on `target` as an own data property. Assigning is several times faster than building
  * objects with `Object.fromEntries`, but takes `"__proto__"` as the prototype: that key is defined.
  */
