@@ -16,6 +16,11 @@ const MONEY = {
       required: ["amount", "currency"],
       properties: { amount: { type: "integer" }, currency: { enum: ["EUR", "USD"] } },
     },
+    Priced: {
+      type: "object",
+      required: ["price"],
+      properties: { price: { $ref: "#/$defs/Money" } },
+    },
   },
 };
 
@@ -102,6 +107,36 @@ const CASES: [
         { price: { amount: 3, currency: "GBP" } },
         { price: { amount: 3, currency: "EUR" }, free: true },
         { free: "yes" },
+      ],
+    },
+  ],
+  [
+    "$defs of its own, recursion, the root, and a shared schema that refers on",
+    {
+      path: "screen",
+      schema: {
+        $defs: {
+          Node: {
+            type: "object",
+            properties: {
+              children: { type: "array", items: { $ref: "#/$defs/Node" } },
+              priced: { $ref: "../_shared/money.json#/$defs/Priced" },
+            },
+          },
+        },
+        properties: { tree: { $ref: "#/$defs/Node" }, next: { $ref: "#" } },
+      },
+      good: [
+        {
+          tree: { children: [{ children: [] }], priced: { price: { amount: 1, currency: "USD" } } },
+        },
+        { next: { next: { tree: {} } } },
+      ],
+      bad: [
+        { tree: { children: [{ children: "none" }] } },
+        { tree: { priced: { price: { amount: 1, currency: "GBP" } } } },
+        { tree: { children: [{ priced: {} }] } },
+        { next: { next: { tree: { children: 1 } } } },
       ],
     },
   ],
@@ -208,6 +243,13 @@ describe("example checks", () => {
       expect(validate(value)).toBe(false);
       expect(screen("@acme/x.json", "input", value)).toBe(false);
     }
+  });
+
+  it("leaves a value to Ajv when a $ref leads nowhere it knows", () => {
+    const spec = flowSpec({ properties: { a: { $ref: "../_shared/none.json" } } }, []);
+    const screen = createExampleScreen(indexOf({ "@acme/x.json": spec }), ["@acme/x.json"]);
+    expect(screen("@acme/x.json", "input", { a: 1 })).toBe(false);
+    expect(screen("@acme/x.json", "input", {})).toBe(false);
   });
 
   it("leaves the spec's own schema objects as they were", () => {

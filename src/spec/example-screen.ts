@@ -1,10 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { dereference, format as cfworkerFormats, validate } from "@cfworker/json-schema";
 import type { Schema } from "@cfworker/json-schema";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { isPlainObject } from "../json-pointer.js";
+import { getAtPointer, isPlainObject } from "../json-pointer.js";
 import { fileUri } from "./file-uri.js";
 import { restateFormats } from "./number-formats.js";
-import type { SpecIndex } from "./schema-refs.js";
+import { childSchemas } from "./schema-keywords.js";
+import { resolveRef, type SchemaResource, type SpecIndex } from "./schema-refs.js";
 
 /**
  * Says whether a value passes a flow's input or output schema without compiling a validator:
@@ -38,10 +40,14 @@ const AJV_ONLY = [
 const FORMAT_PREFIX = "flowgen-ajv-formats:";
 
 /**
- * Builds the screen for the given flows' schemas and every shared schema file, under the base URIs
- * Ajv gets (`fileUri`), so relative `$ref`s resolve the same way. Formats are checked with
- * ajv-formats' own definitions (the ones Ajv uses), registered in cfworker's table under names of
- * their own; cfworker's built-in formats are never used, since some accept what ajv-formats refuses.
+ * Builds the screen for the given flows' schemas and every shared schema file. Each `$ref` in the
+ * screen's copies is resolved as the rest of flowgen resolves it (`resolveRef`, the same relative
+ * resolution Ajv makes against `fileUri`) and names its target in cfworker's table of schemas.
+ * Only `$ref` targets go in the table: cfworker's `dereference` enters every subschema of every
+ * flow under its own URI, and that was most of what building the screen cost. Formats are checked
+ * with ajv-formats' own definitions (the ones Ajv uses), registered in cfworker's table under names
+ * of their own; cfworker's built-in formats are never used, since some accept what ajv-formats
+ * refuses.
  *
  * @example
  * const screen = createExampleScreen(index, ["@acme/qa.json"]);
@@ -49,40 +55,99 @@ const FORMAT_PREFIX = "flowgen-ajv-formats:";
  */
 export function createExampleScreen(index: SpecIndex, flows: Iterable<string>): ExampleScreen {
   registerAjvFormats();
-  const lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema>;
+  const linker = new RefLinker(index);
+  for (const [relPath, value] of index.files) {
+    if (index.flowFiles.has(relPath) || !isPlainObject(value)) continue;
+    // A shared file the screen cannot read as Ajv does could be reached by any flow.
+    if (!canScreen(value)) return () => false;
+    linker.add({ relPath, root: "" }, value);
+  }
+  if (!linker.linkAll()) return () => false;
   const screened = new Map<string, Schema>();
-  try {
-    for (const [relPath, value] of index.files) {
-      if (index.flowFiles.has(relPath) || !isPlainObject(value)) continue;
-      // A shared file the screen cannot read as Ajv does could be reached by any flow.
-      if (!canScreen(value)) return () => false;
-      dereference(screenCopy(value), lookup, new URL(fileUri(relPath)));
-    }
-    for (const relPath of flows) {
-      const value = index.files.get(relPath);
-      if (!isPlainObject(value)) continue;
-      for (const part of ["input", "output"] as const) {
-        const schema = value[part];
-        if (!isPlainObject(schema) || !canScreen(schema)) continue;
-        const copy = screenCopy(schema);
-        dereference(copy, lookup, new URL(fileUri(relPath, part)));
+  for (const relPath of flows) {
+    const value = index.files.get(relPath);
+    if (!isPlainObject(value)) continue;
+    for (const part of ["input", "output"] as const) {
+      const schema = value[part];
+      if (!isPlainObject(schema) || !canScreen(schema)) continue;
+      const copy = linker.add({ relPath, root: `/${part}` }, schema);
+      if (linker.link(copy, { relPath, root: `/${part}` }))
         screened.set(fileUri(relPath, part), copy);
-      }
     }
-  } catch {
-    // Two schemas claiming one URI, or a URI cfworker cannot read: Ajv decides every flow.
-    return () => false;
   }
   return (relPath, part, value) => {
     const schema = screened.get(fileUri(relPath, part));
     if (schema === undefined) return false;
     try {
-      return validate(value, schema, "2020-12", lookup, true).valid;
+      return validate(value, schema, "2020-12", linker.lookup, true).valid;
     } catch {
-      // An unresolved `$ref`, or a pattern that compiles only without the u flag.
+      // A `$ref` the links did not reach, or a pattern that compiles only without the u flag.
       return false;
     }
   };
+}
+
+/**
+ * The screen's copies of schema resources, and cfworker's table of the schemas their `$ref`s
+ * point at. Linking a copy replaces each `$ref` in it with the name of its target in the table, a
+ * name no spec can write (it holds a nonce), so that a `$ref` the links missed finds nothing and
+ * the screen leaves its value to Ajv.
+ */
+class RefLinker {
+  readonly lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema>;
+  private readonly copies = new Map<string, Schema>();
+  private readonly prefix = `flowgen-screen-${randomBytes(8).toString("hex")}:`;
+
+  constructor(private readonly index: SpecIndex) {}
+
+  /** Keeps the screen's copy of `resource`, whose schema is `schema`. */
+  add(resource: SchemaResource, schema: Record<string, unknown>): Schema {
+    const copy = screenCopy(schema);
+    this.copies.set(resourceKey(resource), copy);
+    return copy;
+  }
+
+  /** Links every copy kept so far: false when one holds a `$ref` that leads nowhere the screen knows. */
+  linkAll(): boolean {
+    for (const [key, copy] of this.copies) {
+      const hash = key.indexOf("#");
+      if (!this.link(copy, { relPath: key.slice(0, hash), root: key.slice(hash + 1) }))
+        return false;
+    }
+    return true;
+  }
+
+  /** Links `copy`, the copy of `resource`: false when one of its `$ref`s leads nowhere the screen knows. */
+  link(copy: Schema, resource: SchemaResource): boolean {
+    const stack: unknown[] = [copy];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (!isPlainObject(node)) continue;
+      if (typeof node.$ref === "string") {
+        const name = this.targetName(node.$ref, resource);
+        if (name === undefined) return false;
+        node.$ref = name;
+      }
+      stack.push(...childSchemas(node));
+    }
+    return true;
+  }
+
+  private targetName(ref: string, from: SchemaResource): string | undefined {
+    const resolved = resolveRef(ref, from, this.index);
+    if (!resolved.ok) return undefined;
+    const { resource, target } = resolved;
+    const name = `${this.prefix}${target.relPath}#${target.pointer}`;
+    if (this.lookup[name] !== undefined) return name;
+    const copy = this.copies.get(resourceKey(resource));
+    const found = getAtPointer(copy, target.pointer.slice(resource.root.length));
+    if (!isPlainObject(found) && typeof found !== "boolean") return undefined;
+    this.lookup[name] = found;
+    return name;
+  }
+}
+
+function resourceKey(resource: SchemaResource): string {
+  return `${resource.relPath}#${resource.root}`;
 }
 
 /**
@@ -108,16 +173,18 @@ export function screenValues(schema: unknown, values: readonly unknown[]): boole
   }
 }
 
+/** Any of `AJV_ONLY`, or a property named `__proto__`, anywhere in the schema's text. */
+const NOT_SCREENED = new RegExp(
+  `"(?:${[...AJV_ONLY, "__proto__"].map((word) => word.replace("$", "\\$")).join("|")})"`,
+);
+
 function canScreen(schema: Record<string, unknown>): boolean {
-  const text = JSON.stringify(schema);
-  return (
-    !AJV_ONLY.some((keyword) => text.includes(`"${keyword}"`)) && !text.includes('"__proto__"')
-  );
+  return !NOT_SCREENED.test(JSON.stringify(schema));
 }
 
 /**
- * A copy for cfworker, which marks every schema object it reads: the spec's own values stay as
- * they are. Each `format` names Ajv's definition instead; the number formats become the checks
+ * A copy of every schema object in `schema`, which the screen's links change: the spec's own
+ * values stay as they are. Each `format` names Ajv's definition instead; the number formats become the checks
  * ajv-formats makes of numbers, and formats that accept anything are dropped.
  */
 function screenCopy(schema: Record<string, unknown>): Schema {

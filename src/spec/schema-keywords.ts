@@ -133,6 +133,29 @@ const SUBSCHEMA_KINDS: ReadonlyMap<string, "one" | "array" | "map"> = new Map([
 ]);
 
 /**
+ * The direct subschemas of `schema`, as `subschemasOf` finds them, without their pointers: for
+ * walks that need none, visiting only the keywords the schema has.
+ */
+export function childSchemas(schema: Record<string, unknown>): unknown[] {
+  const found: unknown[] = [];
+  for (const keyword of Object.keys(schema)) {
+    const kind = SUBSCHEMA_KINDS.get(keyword);
+    const value = schema[keyword];
+    if (kind === "one") found.push(value);
+    else if (kind === "array" && Array.isArray(value)) found.push(...(value as unknown[]));
+    else if (kind === "map" && isPlainObject(value)) {
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        // `dependencies` mixes schemas with arrays of property names (draft-07 §6.5.7).
+        if (keyword !== "dependencies" || isPlainObject(item) || typeof item === "boolean")
+          found.push(item);
+      }
+    }
+  }
+  return found;
+}
+
+/**
  * Rebuilds `schema` with every subschema passed through `map`; other keywords are copied as they
  * are. With `keep`, keywords it refuses are left out.
  */
