@@ -98,28 +98,30 @@ export interface SubschemaVisit {
   readonly pointer: string;
 }
 
-/** The direct subschemas of `schema`, each with its JSON pointer. Data keywords (enum, const, default) are never entered. */
+/**
+ * The direct subschemas of `schema`, each with its JSON pointer, in the order of the schema's
+ * keywords. Data keywords (enum, const, default) are never entered.
+ */
 export function subschemasOf(schema: unknown, pointer: string): SubschemaVisit[] {
   if (!isPlainObject(schema)) return [];
   const found: SubschemaVisit[] = [];
-  for (const keyword of SCHEMA_VALUED) {
-    if (Object.hasOwn(schema, keyword))
-      found.push({ schema: schema[keyword], pointer: joinPointer(pointer, keyword) });
-  }
-  for (const keyword of SCHEMA_ARRAY_VALUED) {
+  for (const keyword of Object.keys(schema)) {
+    const kind = SUBSCHEMA_KINDS.get(keyword);
+    if (kind === undefined) continue;
     const value = schema[keyword];
-    if (Array.isArray(value))
-      value.forEach((item, i) =>
-        found.push({ schema: item, pointer: joinPointer(pointer, keyword, i) }),
-      );
-  }
-  for (const keyword of MAP_VALUED_OR_DEPENDENCIES) {
-    const value = schema[keyword];
-    if (!isPlainObject(value)) continue;
-    for (const [name, item] of Object.entries(value)) {
-      // `dependencies` mixes schemas with arrays of property names (draft-07 §6.5.7).
-      if (keyword === "dependencies" && !isPlainObject(item) && typeof item !== "boolean") continue;
-      found.push({ schema: item, pointer: joinPointer(pointer, keyword, name) });
+    if (kind === "one") found.push({ schema: value, pointer: joinPointer(pointer, keyword) });
+    else if (kind === "array" && Array.isArray(value)) {
+      const at = joinPointer(pointer, keyword);
+      value.forEach((item, i) => found.push({ schema: item, pointer: `${at}/${i}` }));
+    } else if (kind === "map" && isPlainObject(value)) {
+      const at = joinPointer(pointer, keyword);
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        // `dependencies` mixes schemas with arrays of property names (draft-07 §6.5.7).
+        if (keyword === "dependencies" && !isPlainObject(item) && typeof item !== "boolean")
+          continue;
+        found.push({ schema: item, pointer: joinPointer(at, name) });
+      }
     }
   }
   return found;
