@@ -141,6 +141,33 @@ const CASES: [
     },
   ],
   [
+    "an escaped slash in a pointer, which stays inside its token",
+    {
+      path: "screen",
+      schema: {
+        $defs: {
+          "a/$defs/b": { type: "string" },
+          a: { $defs: { b: { type: "integer" } } },
+        },
+        properties: { v: { $ref: "#/$defs/a%2F$defs%2Fb" } },
+      },
+      good: [{ v: "x" }],
+      bad: [{ v: 5 }],
+    },
+  ],
+  [
+    "a $ref into a value, not a subschema",
+    {
+      path: "ajv",
+      schema: {
+        properties: { n: { $ref: "#/x-defs/N" } },
+        "x-defs": { N: { type: "integer", format: "int32" } },
+      },
+      good: [{ n: 1 }],
+      bad: [{ n: 2 ** 40 }],
+    },
+  ],
+  [
     "property names every object inherits",
     {
       path: "screen",
@@ -250,6 +277,23 @@ describe("example checks", () => {
     const screen = createExampleScreen(indexOf({ "@acme/x.json": spec }), ["@acme/x.json"]);
     expect(screen("@acme/x.json", "input", { a: 1 })).toBe(false);
     expect(screen("@acme/x.json", "input", {})).toBe(false);
+  });
+
+  it("refuses a $ref path with an empty segment, which Ajv cannot resolve", async () => {
+    const dir = await tempProject({
+      "specs/_shared/money.json": MONEY,
+      "specs/@acme/x.json": flowSpec(
+        { properties: { price: { $ref: "..//_shared/money.json#/$defs/Money" } } },
+        [{ price: { amount: 1, currency: "GBP" } }],
+      ),
+    });
+    const result = await loadSpecs("specs", dir);
+    const issues = result.ok ? [] : result.issues.map(formatIssue);
+    expect(issues).toEqual([
+      expect.stringContaining(
+        '#/input/properties/price/$ref: $ref "..//_shared/money.json#/$defs/Money" has an empty path segment',
+      ),
+    ]);
   });
 
   it("leaves the spec's own schema objects as they were", () => {

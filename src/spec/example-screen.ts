@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { dereference, format as cfworkerFormats, validate } from "@cfworker/json-schema";
 import type { Schema } from "@cfworker/json-schema";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { getAtPointer, isPlainObject } from "../json-pointer.js";
+import { isPlainObject, splitPointer } from "../json-pointer.js";
 import { fileUri } from "./file-uri.js";
 import { restateFormats } from "./number-formats.js";
-import { childSchemas } from "./schema-keywords.js";
+import { childSchemas, subschemaAt } from "./schema-keywords.js";
 import { resolveRef, type SchemaResource, type SpecIndex } from "./schema-refs.js";
 
 /**
@@ -91,11 +91,13 @@ export function createExampleScreen(index: SpecIndex, flows: Iterable<string>): 
  * The screen's copies of schema resources, and cfworker's table of the schemas their `$ref`s
  * point at. Linking a copy replaces each `$ref` in it with the name of its target in the table, a
  * name no spec can write (it holds a nonce), so that a `$ref` the links missed finds nothing and
- * the screen leaves its value to Ajv.
+ * the screen leaves its value to Ajv. A target must be a subschema of its resource's copy: one
+ * inside a value (`default`, an `x-` keyword) is the spec's own object, its formats not restated.
  */
 class RefLinker {
   readonly lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema>;
-  private readonly copies = new Map<string, Schema>();
+  /** By `relPath` and root, apart by a character no path holds. */
+  private readonly copies = new Map<string, { resource: SchemaResource; copy: Schema }>();
   private readonly prefix = `flowgen-screen-${randomBytes(8).toString("hex")}:`;
 
   constructor(private readonly index: SpecIndex) {}
@@ -103,17 +105,14 @@ class RefLinker {
   /** Keeps the screen's copy of `resource`, whose schema is `schema`. */
   add(resource: SchemaResource, schema: Record<string, unknown>): Schema {
     const copy = screenCopy(schema);
-    this.copies.set(resourceKey(resource), copy);
+    this.copies.set(placeKey(resource.relPath, resource.root), { resource, copy });
     return copy;
   }
 
   /** Links every copy kept so far: false when one holds a `$ref` that leads nowhere the screen knows. */
   linkAll(): boolean {
-    for (const [key, copy] of this.copies) {
-      const hash = key.indexOf("#");
-      if (!this.link(copy, { relPath: key.slice(0, hash), root: key.slice(hash + 1) }))
-        return false;
-    }
+    for (const { resource, copy } of this.copies.values())
+      if (!this.link(copy, resource)) return false;
     return true;
   }
 
@@ -136,18 +135,18 @@ class RefLinker {
     const resolved = resolveRef(ref, from, this.index);
     if (!resolved.ok) return undefined;
     const { resource, target } = resolved;
-    const name = `${this.prefix}${target.relPath}#${target.pointer}`;
+    const name = `${this.prefix}${placeKey(target.relPath, target.pointer)}`;
     if (this.lookup[name] !== undefined) return name;
-    const copy = this.copies.get(resourceKey(resource));
-    const found = getAtPointer(copy, target.pointer.slice(resource.root.length));
+    const { copy } = this.copies.get(placeKey(resource.relPath, resource.root)) ?? {};
+    const found = subschemaAt(copy, splitPointer(target.pointer.slice(resource.root.length)));
     if (!isPlainObject(found) && typeof found !== "boolean") return undefined;
     this.lookup[name] = found;
     return name;
   }
 }
 
-function resourceKey(resource: SchemaResource): string {
-  return `${resource.relPath}#${resource.root}`;
+function placeKey(relPath: string, pointer: string): string {
+  return `${relPath}\0${pointer}`;
 }
 
 /**

@@ -158,6 +158,39 @@ export function childSchemas(schema: Record<string, unknown>): unknown[] {
 }
 
 /**
+ * The subschema of `schema` at a JSON pointer's `tokens`, when they lead through keywords that hold
+ * subschemas only, as `childSchemas` finds them: undefined for a pointer into a value (`default`,
+ * `examples`, an `x-` keyword) or into nothing.
+ */
+export function subschemaAt(schema: unknown, tokens: readonly string[]): unknown {
+  let node = schema;
+  for (let i = 0; i < tokens.length; i++) {
+    const keyword = tokens[i] ?? "";
+    const kind = SUBSCHEMA_KINDS.get(keyword);
+    if (kind === undefined || !isPlainObject(node) || !Object.hasOwn(node, keyword))
+      return undefined;
+    const value = node[keyword];
+    if (kind === "one") {
+      node = value;
+      continue;
+    }
+    const name = tokens[++i];
+    if (name === undefined) return undefined;
+    if (kind === "array") {
+      if (!Array.isArray(value) || !/^(0|[1-9]\d*)$/.test(name)) return undefined;
+      node = value[Number(name)];
+    } else {
+      if (!isPlainObject(value) || !Object.hasOwn(value, name)) return undefined;
+      node = value[name];
+      // `dependencies` mixes schemas with arrays of property names (draft-07 §6.5.7).
+      if (keyword === "dependencies" && !isPlainObject(node) && typeof node !== "boolean")
+        return undefined;
+    }
+  }
+  return node;
+}
+
+/**
  * Rebuilds `schema` with every subschema passed through `map`; other keywords are copied as they
  * are. With `keep`, keywords it refuses are left out.
  */

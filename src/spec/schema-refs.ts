@@ -80,7 +80,7 @@ function splitRef(ref: string): { ok: true; filePart: string; fragment: string }
   }
   const hash = ref.indexOf("#");
   const filePart = decodeOrUndefined(decodeURI, hash === -1 ? ref : ref.slice(0, hash));
-  const fragment = hash === -1 ? "" : decodeOrUndefined(decodeURIComponent, ref.slice(hash + 1));
+  const fragment = hash === -1 ? "" : decodeFragment(ref.slice(hash + 1));
   if (filePart === undefined || fragment === undefined) {
     return {
       ok: false,
@@ -105,6 +105,13 @@ function resolveRefFile(
   from: SchemaResource,
   index: SpecIndex,
 ): { ok: true; resource: SchemaResource } | RefFailure {
+  if (filePart.split("/").includes("")) {
+    return {
+      ok: false,
+      code: "ref-not-found",
+      message: `$ref "${ref}" has an empty path segment ("//" or a trailing "/"); name the file with single slashes between folders`,
+    };
+  }
   const relPath = path.posix.normalize(path.posix.join(path.posix.dirname(from.relPath), filePart));
   if (relPath.startsWith("../") || relPath === "..") {
     return {
@@ -302,6 +309,20 @@ function checkPatterns(
       ];
     },
   );
+}
+
+/**
+ * A fragment's JSON pointer, each token %-decoded on its own, as Ajv reads it (and RFC 6901 §6 by
+ * its escaping rules): an escaped slash (`%2F`) stays inside its token, written `~1`.
+ */
+function decodeFragment(fragment: string): string | undefined {
+  const tokens: string[] = [];
+  for (const segment of fragment.split("/")) {
+    const token = decodeOrUndefined(decodeURIComponent, segment);
+    if (token === undefined) return undefined;
+    tokens.push(token.replaceAll("/", "~1"));
+  }
+  return tokens.join("/");
 }
 
 function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
