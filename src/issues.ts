@@ -51,6 +51,8 @@ export const ISSUE_CODES = {
     "With --validators: a schema the validator compiler cannot turn into code.",
   "not-an-output-folder": "The output folder holds files flowgen did not write, or is a symlink.",
   "output-locked": "Another flowgen run is writing the output folder.",
+  "output-unwritable":
+    "The machine refuses to write the output folder: permissions, a read-only or full disk, a file in the way.",
   "breaking-change": "With --fail-on-breaking: the new contract breaks callers of a flow.",
   "missing-dependency":
     "openapi-fetch, which generated clients import, is not a dependency of the project (a warning by default).",

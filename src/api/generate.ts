@@ -250,7 +250,8 @@ async function writeRendered(
     const stages = ran.times.totals();
     return { ok: true, diff, files, flowCount, settings, configFile, contract, stages, warnings };
   } catch (error) {
-    const issue = outputIssue(error, settings.out, place.cwd);
+    const doing = place.mode === "check" ? "read" : "write";
+    const issue = outputIssue(error, settings.out, place.cwd, doing);
     if (issue === undefined) throw error;
     return { ok: false, issues: [issue], settings, warnings };
   }

@@ -1,3 +1,4 @@
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { GenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
@@ -50,12 +51,18 @@ export async function usableCacheDir(
 }
 
 /**
- * The issue an error from writing the output folder stands for; undefined for a bug.
+ * The issue an error from writing (or, with `--check`, reading) the output folder stands for;
+ * undefined for a bug.
  *
  * @example
  * const issue = outputIssue(error, "generated", process.cwd());
  */
-export function outputIssue(error: unknown, out: string, cwd: string): Issue | undefined {
+export function outputIssue(
+  error: unknown,
+  out: string,
+  cwd: string,
+  doing: "write" | "read" = "write",
+): Issue | undefined {
   if (error instanceof ForeignOutputError)
     return { code: "not-an-output-folder", file: out, message: error.detail };
   if (error instanceof OutputLockedError) {
@@ -66,5 +73,59 @@ export function outputIssue(error: unknown, out: string, cwd: string): Issue | u
       message: `another flowgen run (pid ${error.pid}) is writing this folder; wait for it to finish, or, if no flowgen runs, remove ${lock}`,
     };
   }
-  return undefined;
+  const failure = error as NodeJS.ErrnoException | undefined;
+  const code =
+    failure?.code === "EEXIST" && failure.syscall === "mkdir" ? "ENOTDIR" : failure?.code;
+  const reason = code === undefined ? undefined : MACHINE_ERRORS[code];
+  if (reason === undefined) return undefined;
+  const refused = failure?.path === undefined ? undefined : nearestExisting(failure.path);
+  return {
+    code: "output-unwritable",
+    file: refused === undefined ? out : shownPath(refused, cwd),
+    message: `flowgen cannot ${doing} the output folder ${out}: ${reason} (${failure?.code}); run flowgen again once it is fixed`,
+  };
+}
+
+/** File system errors that come from the machine, not from flowgen: what each means, and what to do. */
+const MACHINE_ERRORS: Readonly<Record<string, string>> = {
+  EACCES:
+    "permission denied here; make the folder this user's (one a container or another user made: chown it), or choose another --out",
+  EPERM:
+    "the operation is not permitted here; make the folder this user's (one a container or another user made: chown it), or choose another --out",
+  EROFS: "the file system is read-only; choose another --out",
+  ENOSPC: "no space is left on the device; free some",
+  EDQUOT: "the disk quota is used up; free some",
+  ENOTDIR: "this is a file where a folder is needed; move it, or choose another --out",
+  EISDIR: "this is a folder where a file is needed; move it, or choose another --out",
+  ENAMETOOLONG: "the path is too long for the file system; choose a shorter --out",
+  EMFILE: "too many files are open; raise the limit (ulimit -n)",
+  ENFILE: "too many files are open on this machine; close some",
+};
+
+/**
+ * The deepest part of `file` that exists: the entry that refused (a file in a folder's place, a
+ * folder without write permission), rather than the temporary name flowgen was making in it.
+ */
+function nearestExisting(file: string): string {
+  for (let current = file; ; current = path.dirname(current)) {
+    if (exists(current)) return current;
+    if (path.dirname(current) === current) return file;
+  }
+}
+
+function exists(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    // Missing, or a file on its way (ENOTDIR), or too long a name: not this one.
+    return false;
+  }
+}
+
+/** `file` as a message shows it: relative to `cwd` when inside it, forward slashes. */
+function shownPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  return (inside ? relative : file).split(path.sep).join("/");
 }

@@ -90,6 +90,9 @@ const NOT_ABOUT_SPECS = new Set<IssueCode>([
   "invalid-option",
   "overlapping-folders",
   "not-an-output-folder",
+  "output-locked",
+  "output-unwritable",
+  "outside-project",
   "missing-dependency",
 ]);
 
