@@ -81,6 +81,10 @@ const routes: Record<string, Route> = {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("OK");
   },
+  "/v1/@acme/rate-limited": (_req, res) =>
+    json(res, 429, { code: "rate_limited", message: "Slow down" }, { "retry-after": "2" }),
+  "/v1/@acme/null-ok": (_req, res) => json(res, 200, null),
+  "/v1/@acme/list-ok": (_req, res) => json(res, 200, [{ answer: "yes" }]),
   "/v1/@acme/no-content": (_req, res) => {
     res.writeHead(204);
     res.end();
@@ -289,6 +293,16 @@ describe("failures", () => {
       { kind: "invalid_response", status: 200, code: "invalid_response", requestId: undefined },
     ],
     [
+      "2xx with JSON null",
+      "null-ok",
+      { kind: "invalid_response", status: 200, code: "invalid_response", requestId: undefined },
+    ],
+    [
+      "2xx with a JSON array",
+      "list-ok",
+      { kind: "invalid_response", status: 200, code: "invalid_response", requestId: undefined },
+    ],
+    [
       "empty 2xx",
       "no-content",
       { kind: "invalid_response", status: 204, code: "invalid_response", requestId: undefined },
@@ -415,6 +429,11 @@ describe("the API key never leaks", () => {
       details: [{ pointer: "/question", message: "must be string" }],
     });
     expect(error.stack).toMatch(/^FlowError: @acme\/invalid: /);
+  });
+
+  it("toJSON keeps how long the server asked to wait", async () => {
+    const error = await runError(flow("rate-limited", { retry: false }));
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ status: 429, retryAfterMs: 2000 });
   });
 });
 

@@ -112,7 +112,7 @@ export class FlowError extends Error {
 
   /** A log-safe summary: leaves out `response`, `body` and `cause`, which may not be plain data. */
   toJSON(): Record<string, unknown> {
-    const { response, body, retryAfterMs, ...fields } = this;
+    const { response, body, ...fields } = this;
     return { ...fields, message: this.message };
   }
 }

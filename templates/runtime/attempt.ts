@@ -114,8 +114,11 @@ function readOutput<Output>(
   try {
     data = JSON.parse(answer.data as string);
   } catch {
-    return failNotJson(context, answer, requestId);
+    return failBody(context, answer, requestId, "not JSON");
   }
+  // A flow's output is always a JSON object.
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return failBody(context, answer, requestId, "not a JSON object");
   return (
     check(context, "output", data, response, requestId) ?? {
       data: data as Output,
@@ -126,18 +129,19 @@ function readOutput<Output>(
   );
 }
 
-/** A 2xx answer whose body is not JSON. */
-function failNotJson(
+/** A 2xx answer whose body is not JSON, or not an object. */
+function failBody(
   context: AttemptContext,
   answer: Answer,
   requestId: string | undefined,
+  problem: "not JSON" | "not a JSON object",
 ): Failed {
   const { response } = answer;
   // Not JSON.parse's error as the cause: it quotes a few characters of the body, maybe of a key.
   return fail(context, {
     kind: "invalid_response",
     code: "invalid_response",
-    message: `HTTP ${response.status} but the body is not JSON${quoteBody(context.redact(answer.data ?? ""))}`,
+    message: `HTTP ${response.status} but the body is ${problem}${quoteBody(context.redact(answer.data ?? ""))}`,
     status: response.status,
     requestId,
     response,

@@ -23,7 +23,10 @@ export interface RunOptions {
   timeoutMs?: number | undefined;
   /** Extra headers for this call only; they override `ClientOptions.headers`. */
   headers?: Record<string, string> | undefined;
-  /** The call may run twice safely: retry server errors, timeouts and dropped connections too. */
+  /**
+   * The call may run twice safely: retry other server errors and dropped connections too. (A call
+   * whose deadline passes is not retried: `timeoutMs` covers every attempt.)
+   */
   idempotent?: boolean | undefined;
   /** Sent as `Idempotency-Key`, the same on every attempt; implies `idempotent`. */
   idempotencyKey?: string | undefined;
