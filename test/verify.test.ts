@@ -704,7 +704,23 @@ describe("flowgen verify on a shared platform", () => {
     vi.stubEnv("FLOW_API_KEY", KEY);
     const leaky = await runCli(cwd, "verify");
     expect(leaky.code).toBe(2);
-    expect(leaky.stderr).toContain("a base URL with credentials, a query or a fragment is refused");
+    expect(leaky.stderr).toMatch(
+      /^FLOW_BASE_URL: a base URL with credentials, a query or a fragment is refused/,
+    );
+  });
+
+  it("takes an empty FLOW_BASE_URL for unset, and names the config when its baseUrl is wrong", async () => {
+    const cwd = await tempProject({
+      ...SPECS,
+      "flowgen.config.json": { baseUrl: "http://api.example.com" },
+    });
+    vi.stubEnv("FLOW_BASE_URL", "");
+    vi.stubEnv("FLOW_API_KEY", KEY);
+    const run = await runCli(cwd, "verify");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^flowgen\.config\.json #\/baseUrl: http:\/\/ sends the key in clear text; .*\[no-base-url\]/,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import type { Issue } from "../issues.js";
@@ -63,5 +64,9 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyResult>
   if (!resolved.ok) return resolved;
   // The checks, faker and the HTTP client load only when a run needs them, as the other stages do.
   const { verifyProject } = await import("../verify/verify-project.js");
-  return verifyProject({ ...options, cwd }, resolved.settings);
+  const configFile =
+    "file" in loaded && loaded.file !== undefined
+      ? path.relative(cwd, loaded.file).split(path.sep).join("/")
+      : undefined;
+  return verifyProject({ ...options, cwd }, { ...resolved.settings, configFile });
 }

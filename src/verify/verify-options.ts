@@ -82,11 +82,13 @@ export function checkVerifyNumbers(given: {
  */
 export function checkVerifyTarget(given: {
   readonly baseUrl: string | undefined;
+  /** Where the base URL was given, as a problem names it: "--base-url" (default), "FLOW_BASE_URL", the config file. */
+  readonly baseUrlFrom?: string;
   readonly apiKey: string | undefined;
   readonly dryRun: boolean;
 }): { baseUrl: string | undefined; apiKey: string | undefined; issues: Issue[] } {
   const issues: Issue[] = [];
-  const baseUrl = checkBaseUrl(given.baseUrl);
+  const baseUrl = checkBaseUrl(given.baseUrl, given.baseUrlFrom ?? "--base-url");
   if (typeof baseUrl !== "string") issues.push(baseUrl);
   const { apiKey } = given;
   const sendable = apiKey !== undefined && /^[\x21-\x7e]{1,4096}$/.test(apiKey);
@@ -106,8 +108,8 @@ export function checkVerifyTarget(given: {
   };
 }
 
-function checkBaseUrl(value: string | undefined): string | Issue {
-  const refuse = (message: string): Issue => ({ code: "no-base-url", file: "--base-url", message });
+function checkBaseUrl(value: string | undefined, from: string): string | Issue {
+  const refuse = (message: string): Issue => ({ code: "no-base-url", file: from, message });
   if (value === undefined || value === "")
     return refuse(
       'no base URL; pass --base-url https://api.example.com, set FLOW_BASE_URL, or set "baseUrl" in the config',

@@ -26,14 +26,27 @@ import { summarizeReport, type CaseResult } from "./verify-report.js";
  */
 export async function verifyProject(
   options: VerifyOptions & { readonly cwd: string },
-  project: Pick<GenerateSettings, "specs" | "baseUrl" | "rules">,
+  project: Pick<GenerateSettings, "specs" | "baseUrl" | "rules"> & {
+    /** The config file the settings came from, shown as where a bad base URL was given. */
+    readonly configFile?: string | undefined;
+  },
 ): Promise<VerifyResult> {
   const { cwd, env = process.env } = options;
   const dryRun = options.dryRun ?? false;
   const numbers = checkVerifyNumbers(options);
+  // An empty variable is an unset one (what a CI secret that is not defined expands to).
+  const fromEnv = env["FLOW_BASE_URL"] || undefined;
   const target = checkVerifyTarget({
-    baseUrl: options.baseUrl ?? env["FLOW_BASE_URL"] ?? project.baseUrl,
-    apiKey: options.apiKey ?? env["FLOW_API_KEY"],
+    baseUrl: options.baseUrl ?? fromEnv ?? project.baseUrl,
+    baseUrlFrom:
+      options.baseUrl !== undefined
+        ? "--base-url"
+        : fromEnv !== undefined
+          ? "FLOW_BASE_URL"
+          : project.baseUrl !== undefined
+            ? `${project.configFile ?? "the config"} #/baseUrl`
+            : "--base-url",
+    apiKey: options.apiKey ?? (env["FLOW_API_KEY"] || undefined),
     dryRun,
   });
   const issues = [...numbers.issues, ...target.issues];
