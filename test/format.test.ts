@@ -51,6 +51,26 @@ describe("the prettier config in force", () => {
     expect(await formatIn(path.join(dir, "repo"))).toBe('const greeting = "hello";\n');
   });
 
+  it("uses the config at a monorepo's root for a workspace package, as prettier --check there does", async () => {
+    const dir = await tempProject({
+      ".prettierrc": { semi: true },
+      "repo/.git/HEAD": "ref: refs/heads/main\n",
+      "repo/package.json": { private: true, workspaces: ["packages/*"] },
+      "repo/.prettierrc": OUTSIDE,
+      "repo/packages/app/package.json": { name: "app" },
+    });
+    const app = path.join(dir, "repo/packages/app");
+    expect(await formatIn(app)).toBe("const greeting = 'hello'\n");
+    const formatter = await createFormatter(path.join(app, "generated"));
+    const file = path.join(app, "generated/example.ts");
+    expect(
+      await prettier.check((await formatter.format(SOURCE)).content, {
+        ...(await prettier.resolveConfig(file)),
+        filepath: file,
+      }),
+    ).toBe(true);
+  });
+
   it("uses a config inside the project, at its root or below it", async () => {
     const dir = await tempProject({
       ".prettierrc": { semi: true },

@@ -12,9 +12,10 @@ const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", im
 /**
  * The prettier options (`.editorconfig` included) for `file`, from config inside its project only,
  * its `overrides` matched against `file` as `prettier --check` matches them. The project is the
- * nearest folder holding `.git` or `package.json` (`findProjectRoot`); prettier searches for its
- * config up to the filesystem's root: a config above the project (in a home folder, a CI
- * workspace) would make output depend on the machine. Then only .editorconfig counts, which
+ * repository the file is in (a workspace package of a monorepo takes the config at the
+ * monorepo's root, as `prettier --check` does), else the nearest folder holding `package.json`
+ * (`configRoot`); prettier searches for its config up to the filesystem's root: a config above the
+ * project (in a home folder, a CI workspace) would make output depend on the machine. Then only .editorconfig counts, which
  * prettier reads up to the repository's root, and, in a project outside any repository, up to the
  * project's root (`editorconfigBound`). A config that is a link leading out of the project is not
  * used either.
@@ -76,7 +77,7 @@ async function folderConfig(folder: string, prettier: typeof Prettier): Promise<
   const probe = path.join(folder, "index.ts");
   const config = await findProjectConfig(probe, prettier);
   if (config !== undefined) return config.inside ? config.file : NO_CONFIG;
-  if (findProjectRoot(folder) !== undefined) return NO_CONFIG;
+  if (configRoot(folder) !== undefined) return NO_CONFIG;
   return (await prettier.resolveConfigFile(probe)) ?? NO_CONFIG;
 }
 
@@ -92,7 +93,7 @@ export async function readConfigSources(
   folder: string,
   prettier: typeof Prettier,
 ): Promise<string[]> {
-  const root = findProjectRoot(folder);
+  const root = configRoot(folder);
   if (root === undefined) return [];
   const files: string[] = [];
   const config = await findProjectConfig(path.join(folder, "index.ts"), prettier);
@@ -131,12 +132,23 @@ function hasEditorconfigAbove(folder: string, root?: string): boolean {
   }
 }
 
+/**
+ * How far up config counts for the files of `folder`: the repository's root, where the repository
+ * holds a project (a workspace package's prettier config often sits at the root of its monorepo,
+ * and `prettier --check` there reads it), else the project's root; undefined outside any project.
+ */
+function configRoot(folder: string): string | undefined {
+  const project = findProjectRoot(folder);
+  if (project === undefined) return undefined;
+  return findRepositoryRoot(project) ?? project;
+}
+
 /** The config file prettier finds for `file`, and whether it lies in the project; undefined when there is none. */
 async function findProjectConfig(
   file: string,
   prettier: typeof Prettier,
 ): Promise<{ readonly file: string; readonly inside: boolean } | undefined> {
-  const root = findProjectRoot(path.dirname(file));
+  const root = configRoot(path.dirname(file));
   if (root === undefined) return undefined;
   const found = await prettier.resolveConfigFile(file);
   if (found === null) return undefined;
