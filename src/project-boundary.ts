@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 
@@ -15,6 +15,41 @@ export function findProjectRoot(dir: string): string | undefined {
     if (existsSync(path.join(current, ".git")) || holdsProjectManifest(current)) return current;
     if (path.dirname(current) === current) return undefined;
   }
+}
+
+/**
+ * The folder where prettier stops reading `.editorconfig` files for a file in `folder`: the
+ * nearest one at or above it that holds `.git` (a folder, or a file in a worktree) or an `.hg`
+ * folder. Undefined when there is none: then prettier reads them up to the filesystem's root.
+ *
+ * @example
+ * findRepositoryRoot("/home/me/app/generated"); // "/home/me/app"
+ */
+export function findRepositoryRoot(folder: string): string | undefined {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".git")) || isFolder(path.join(dir, ".hg"))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function isFolder(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
+/**
+ * How far up the project's own config files (prettier's, tsconfig's `extends`, package.json) are
+ * read for files in `dir`: the repository's root, where the project is in one (a workspace
+ * package of a monorepo has its prettier config and base tsconfig at the monorepo's root), else
+ * the project's root; undefined outside any project. It depends on `dir` alone, never on the
+ * working directory, so a run from the repository's root and one from the package agree.
+ *
+ * @example
+ * findConfigRoot("/repo/packages/app/generated"); // "/repo"
+ */
+export function findConfigRoot(dir: string): string | undefined {
+  const project = findProjectRoot(dir);
+  if (project === undefined) return undefined;
+  return findRepositoryRoot(project) ?? project;
 }
 
 /**

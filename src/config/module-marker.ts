@@ -3,7 +3,13 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as jsonc from "jsonc-parser";
-import { findPackageFolder, isInside, projectBoundary, staysInside } from "../project-boundary.js";
+import {
+  findConfigRoot,
+  findPackageFolder,
+  isInside,
+  projectBoundary,
+  staysInside,
+} from "../project-boundary.js";
 
 /** How many `extends` a tsconfig chain may take before flowgen stops following it. */
 const MAX_EXTENDS = 8;
@@ -20,14 +26,17 @@ const MAX_EXTENDS = 8;
  *
  * The package is the nearest package.json at or above the output folder's parent; the tsconfig,
  * the nearest tsconfig.json at or above the output folder, with its `extends` followed. Both are
- * read from inside the project only; what cannot be read counts as not set.
+ * read from inside the project only (its repository, when it is in one: `findConfigRoot`); what
+ * cannot be read counts as not set.
  *
  * @example
  * if (await needsModuleMarker(process.cwd(), "generated")) plan.push(marker);
  */
 export async function needsModuleMarker(cwd: string, out: string): Promise<boolean> {
   const outDir = path.resolve(cwd, out);
-  const boundary = projectBoundary(outDir, cwd);
+  // Read where the project's config lies, wherever the run starts from: the same answer from the
+  // repository's root and from a workspace package.
+  const boundary = findConfigRoot(outDir) ?? projectBoundary(outDir, cwd);
   const packageFolder = findPackageFolder(path.dirname(outDir), boundary);
   if (packageFolder === undefined) return false;
   const manifest = await readJson(path.join(packageFolder, "package.json"), boundary);

@@ -1,26 +1,5 @@
-import { existsSync, statSync } from "node:fs";
-import path from "node:path";
 import type { ProcessedFileConfig } from "editorconfig";
 import type * as Prettier from "prettier";
-
-/**
- * The folder where prettier stops reading `.editorconfig` files for a file in `folder`: the
- * nearest one at or above it that holds `.git` (a folder, or a file in a worktree) or an `.hg`
- * folder. Undefined when there is none: then prettier reads them up to the filesystem's root.
- *
- * @example
- * findRepositoryRoot("/home/me/app/generated"); // "/home/me/app"
- */
-export function findRepositoryRoot(folder: string): string | undefined {
-  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, ".git")) || isFolder(path.join(dir, ".hg"))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-function isFolder(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
-}
 
 /**
  * A reader of the options the `.editorconfig` files from a file's folder up to `root` give it, as

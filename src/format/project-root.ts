@@ -3,8 +3,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as Prettier from "prettier";
-import { findProjectRoot, isInside, staysInside } from "../project-boundary.js";
-import { editorconfigReader, findRepositoryRoot } from "./editorconfig.js";
+import {
+  findConfigRoot,
+  findProjectRoot,
+  findRepositoryRoot,
+  isInside,
+  staysInside,
+} from "../project-boundary.js";
+import { editorconfigReader } from "./editorconfig.js";
 
 /** An empty prettier config: what applies when the one prettier finds is outside the project. */
 const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", import.meta.url));
@@ -14,7 +20,7 @@ const NO_CONFIG = fileURLToPath(new URL("../../templates/prettier-none.json", im
  * its `overrides` matched against `file` as `prettier --check` matches them. The project is the
  * repository the file is in (a workspace package of a monorepo takes the config at the
  * monorepo's root, as `prettier --check` does), else the nearest folder holding `package.json`
- * (`configRoot`); prettier searches for its config up to the filesystem's root: a config above the
+ * (`findConfigRoot`); prettier searches for its config up to the filesystem's root: a config above the
  * project (in a home folder, a CI workspace) would make output depend on the machine. Then only .editorconfig counts, which
  * prettier reads up to the repository's root, and, in a project outside any repository, up to the
  * project's root (`editorconfigBound`). A config that is a link leading out of the project is not
@@ -77,7 +83,7 @@ async function folderConfig(folder: string, prettier: typeof Prettier): Promise<
   const probe = path.join(folder, "index.ts");
   const config = await findProjectConfig(probe, prettier);
   if (config !== undefined) return config.inside ? config.file : NO_CONFIG;
-  if (configRoot(folder) !== undefined) return NO_CONFIG;
+  if (findConfigRoot(folder) !== undefined) return NO_CONFIG;
   return (await prettier.resolveConfigFile(probe)) ?? NO_CONFIG;
 }
 
@@ -93,7 +99,7 @@ export async function readConfigSources(
   folder: string,
   prettier: typeof Prettier,
 ): Promise<string[]> {
-  const root = configRoot(folder);
+  const root = findConfigRoot(folder);
   if (root === undefined) return [];
   const files: string[] = [];
   const config = await findProjectConfig(path.join(folder, "index.ts"), prettier);
@@ -132,23 +138,12 @@ function hasEditorconfigAbove(folder: string, root?: string): boolean {
   }
 }
 
-/**
- * How far up config counts for the files of `folder`: the repository's root, where the repository
- * holds a project (a workspace package's prettier config often sits at the root of its monorepo,
- * and `prettier --check` there reads it), else the project's root; undefined outside any project.
- */
-function configRoot(folder: string): string | undefined {
-  const project = findProjectRoot(folder);
-  if (project === undefined) return undefined;
-  return findRepositoryRoot(project) ?? project;
-}
-
 /** The config file prettier finds for `file`, and whether it lies in the project; undefined when there is none. */
 async function findProjectConfig(
   file: string,
   prettier: typeof Prettier,
 ): Promise<{ readonly file: string; readonly inside: boolean } | undefined> {
-  const root = configRoot(path.dirname(file));
+  const root = findConfigRoot(path.dirname(file));
   if (root === undefined) return undefined;
   const found = await prettier.resolveConfigFile(file);
   if (found === null) return undefined;
