@@ -107,6 +107,42 @@ describe("generate --watch", () => {
     expect(edited.changed).toContain("specs/@acme/sum.json");
   });
 
+  it("with --quiet prints only problems, and with --verbose each run's stages", async () => {
+    const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
+    const watchWith = (flag: string) => {
+      const lines = { out: [] as string[], err: [] as string[] };
+      let stop: (signal: string) => void = () => undefined;
+      const stopped = new Promise<string>((resolve) => (stop = resolve));
+      const running = main(["generate", "--watch", flag], {
+        cwd: dir,
+        io: { out: (line) => lines.out.push(line), err: (line) => lines.err.push(line) },
+        stopped: () => stopped,
+      });
+      return { lines, stop: () => (stop("SIGINT"), running) };
+    };
+    const until = async (done: () => boolean) => {
+      for (let i = 0; !done() && i < 150; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+
+    const verbose = watchWith("--verbose");
+    await until(() => verbose.lines.out.length > 0);
+    expect(await verbose.stop()).toBe(0);
+    expect(verbose.lines.err).toContainEqual(
+      expect.stringMatching(/^flowgen: spec read +\d+\.\d{3}s$/),
+    );
+
+    const quiet = watchWith("--quiet");
+    const problems = () => quiet.lines.err.filter((line) => line.includes("waiting for changes"));
+    await until(() => quiet.lines.err.length > 0);
+    await writeFile(path.join(dir, "specs/@acme/qa.json"), "{ not json");
+    await until(() => problems().length > 0);
+    expect(await quiet.stop()).toBe(0);
+    expect(quiet.lines.out).toEqual([]);
+    expect(problems()).toHaveLength(1);
+    expect(quiet.lines.err.join("\n")).toContain("[syntax-error]");
+  });
+
   it("prints one line per run and stops on the signal", async () => {
     const dir = await cachedProject({ "specs/@acme/qa.json": spec("question") });
     const out: string[] = [];

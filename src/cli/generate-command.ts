@@ -16,7 +16,13 @@ import {
   type Command,
 } from "./command.js";
 import { summarizeGenerate } from "./generate-summary.js";
-import { describeWrite, displayPath, exitCodeOf, reportRun } from "./generate-report.js";
+import {
+  describeWrite,
+  displayPath,
+  exitCodeOf,
+  reportRun,
+  reportStages,
+} from "./generate-report.js";
 import { createProgress } from "./progress.js";
 import { choosePaint, showsProgress } from "./terminal.js";
 
@@ -121,7 +127,11 @@ export const generateCommand: Command = {
         "trustManifest",
       ]),
     };
-    if (args["watch"] === true) return watchGenerate(options, context);
+    if (args["watch"] === true)
+      return watchGenerate(options, context, {
+        quiet: args["quiet"] === true,
+        verbose: args["verbose"] === true,
+      });
     const { io, cwd, terminal, env } = context;
     const now = context.now ?? (() => performance.now());
     const quiet = args["quiet"] === true;
@@ -162,9 +172,15 @@ export const generateCommand: Command = {
   },
 };
 
+/**
+ * `generate --watch`: a line per run, stamped with the local time. `--quiet` leaves out the
+ * warnings and the lines of runs that succeeded (problems are still printed); `--verbose` adds the
+ * time each stage of a run took.
+ */
 async function watchGenerate(
   options: GenerateOptions,
   { io, cwd, stopped, terminal, env }: CliContext,
+  report: { readonly quiet: boolean; readonly verbose: boolean },
 ): Promise<number> {
   // Loaded here: only watching runs need chokidar.
   const { watch } = await import("../api/watch.js");
@@ -172,13 +188,14 @@ async function watchGenerate(
   const watcher = await watch({
     ...options,
     onRun: ({ result, seconds, changed }) => {
-      const time = new Date().toISOString().slice(11, 19);
-      reportWarnings(io, result.warnings ?? [], paint);
-      if (result.ok)
+      const time = new Date().toTimeString().slice(0, 8);
+      if (!report.quiet) reportWarnings(io, result.warnings ?? [], paint);
+      if (report.verbose && result.ok) reportStages(io, result.stages);
+      if (result.ok && !report.quiet)
         io.out(
           `${time} ${describeWrite(cwd, result, seconds)}${changed.length > 0 ? ` after ${describeChanged(changed)}` : ""}`,
         );
-      else
+      else if (!result.ok)
         reportIssues(
           io,
           result.issues,

@@ -102,7 +102,7 @@ export function displayPath(cwd: string, relative: string): string {
 }
 
 /** `--verbose`: one line per stage that ran, with the time during which it was running. */
-function reportStages(io: Io, stages: readonly (readonly [string, number])[]): void {
+export function reportStages(io: Io, stages: readonly (readonly [string, number])[]): void {
   for (const [stage, ms] of stages)
     io.err(`flowgen: ${stage.padEnd(9)} ${(ms / 1000).toFixed(3)}s`);
 }
