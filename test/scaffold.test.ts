@@ -244,4 +244,28 @@ describe("flowgen init and the project boundary", () => {
     expect(init.stderr).not.toContain("root:");
     expect(existsSync(path.join(dir, "flowgen.config.ts"))).toBe(false);
   });
+
+  it("marks --out ./gen in .gitattributes as git reads patterns, without ./", async () => {
+    const dir = await projectWithFlowgen({ "package.json": { name: "app", type: "module" } });
+    const init = await flowgen(dir, "init", "--out", "./gen");
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("flowgen init: marked gen/ as generated in .gitattributes");
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
+      "gen/** linguist-generated=true\n",
+    );
+  });
+
+  it("refuses a folder flag its kept config does not name, and writes nothing", async () => {
+    const dir = await projectWithFlowgen({
+      "package.json": { name: "app", type: "module" },
+      "flowgen.config.json": { specs: "api-specs" },
+    });
+    const init = await flowgen(dir, "init", "--specs", "other", "--out", "generated");
+    expect(init.code).toBe(2);
+    expect(init.stderr).toBe(
+      '--specs: flowgen.config.json keeps its specs folder, api-specs, which generate uses; change "specs" in flowgen.config.json, or run flowgen init without --specs [invalid-option] flowgen-cli/docs/errors.md#invalid-option\nflowgen init: 1 problem; nothing was written.\n',
+    );
+    expect(existsSync(path.join(dir, "other"))).toBe(false);
+    expect(existsSync(path.join(dir, ".gitattributes"))).toBe(false);
+  });
 });

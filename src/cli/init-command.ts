@@ -67,11 +67,35 @@ async function readInitSettings(
 > {
   const loaded = await loadConfig(cwd, args["config"] as string | undefined);
   if (!loaded.ok) return loaded;
-  const resolved = resolveGenerateSettings(loaded, cwd, {
+  const given = {
     specs: args["specs"] as string | undefined,
     out: args["out"] as string | undefined,
-  });
+  };
+  const resolved = resolveGenerateSettings(loaded, cwd, given);
   if (!resolved.ok) return resolved;
+  if (loaded.file !== undefined) {
+    // The config is kept: a folder flag it does not name would put files where generate never looks.
+    const kept = resolveGenerateSettings(loaded, cwd, {});
+    if (!kept.ok) return kept;
+    const issues = (["specs", "out"] as const).flatMap((flag): Issue[] => {
+      const wanted = given[flag];
+      if (wanted === undefined) return [];
+      const configured = kept.settings[flag];
+      if (path.resolve(cwd, wanted) === path.resolve(cwd, configured)) return [];
+      const file = path
+        .relative(cwd, loaded.file ?? "")
+        .split(path.sep)
+        .join("/");
+      return [
+        {
+          code: "invalid-option",
+          file: `--${flag}`,
+          message: `${file} keeps its ${flag} folder, ${configured}, which generate uses; change "${flag}" in ${file}, or run flowgen init without --${flag}`,
+        },
+      ];
+    });
+    if (issues.length > 0) return { ok: false, issues };
+  }
   return { ok: true, configFile: loaded.file, settings: resolved.settings };
 }
 
@@ -132,12 +156,21 @@ async function writeScripts(cwd: string, manifest: string | undefined): Promise<
 
 /** Marks the output folder as generated in .gitattributes; undefined when it already was. */
 async function markOutputGenerated(cwd: string, out: string): Promise<string | undefined> {
+  // A pattern in .gitattributes is relative to its folder, without "./": git matches no other.
+  const relative = path.relative(cwd, path.resolve(cwd, out)).split(path.sep).join("/");
+  if (
+    relative === "" ||
+    relative.startsWith("../") ||
+    relative === ".." ||
+    path.isAbsolute(relative)
+  )
+    return undefined;
   const attributesFile = path.join(cwd, ".gitattributes");
   const attributes = await readOptionalText(attributesFile);
-  const nextAttributes = gitattributesText(attributes, out);
+  const nextAttributes = gitattributesText(attributes, relative);
   if (nextAttributes === attributes) return undefined;
   await writeFile(attributesFile, nextAttributes);
-  return `marked ${out}/ as generated in .gitattributes`;
+  return `marked ${relative}/ as generated in .gitattributes`;
 }
 
 /** Warns about a missing runtime dependency and says what to run next. */
