@@ -131,6 +131,7 @@ describe("flowgen generate on a terminal", () => {
     ["stderr is not a terminal", false, {}, []],
     ["under CI", true, { CI: "true" }, []],
     ["with --quiet", true, {}, ["--quiet"]],
+    ["with --json", true, {}, ["--json"]],
   ])("shows none when %s", async (_when, isTTY, env, flags) => {
     const terminal = fakeTerminal(isTTY);
     const run = await generateOn(terminal, env, ...flags);

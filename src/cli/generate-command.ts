@@ -136,7 +136,8 @@ export const generateCommand: Command = {
     const now = context.now ?? (() => performance.now());
     const quiet = args["quiet"] === true;
     const paint = choosePaint(terminal, env);
-    const progress = showsProgress(terminal, env, quiet)
+    // --json promises nothing on stderr: no progress line either.
+    const progress = showsProgress(terminal, env, quiet || args["json"] === true)
       ? createProgress(terminal, { paint, now })
       : undefined;
     const started = now();
