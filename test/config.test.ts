@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -157,6 +158,22 @@ describe("flowgen.config", () => {
       code: 2,
       stderr: expect.stringContaining("missing.json: config file not found"),
     });
+  });
+
+  it("run from a folder below the config, takes the default folders from the config's folder", async () => {
+    const dir = await cachedProject({
+      "specs/@acme/qa.json": qa,
+      "package.json": { name: "app" },
+      "flowgen.config.json": { validators: false },
+      "src/main.ts": "export {};\n",
+    });
+    const run = await flowgen(path.join(dir, "src"), "generate");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^flowgen: 1 flow → \.\.\/generated: /);
+    expect(existsSync(path.join(dir, "generated/index.ts"))).toBe(true);
+    expect(existsSync(path.join(dir, "node_modules/.cache/flowgen"))).toBe(true);
+    expect(existsSync(path.join(dir, "src/generated"))).toBe(false);
+    expect(existsSync(path.join(dir, "src/node_modules"))).toBe(false);
   });
 
   it("names the option that pointed outside the project: --base for diff's base", async () => {

@@ -78,8 +78,9 @@ type Given<T> = { readonly [K in keyof T]?: T[K] | undefined };
 
 /**
  * The settings of one generate run: a value given directly (a flag, or an API option) wins over
- * the config file, which wins over the default. Config paths are relative to the config's folder
- * (`root`); given paths to `cwd`. `--base-url` is checked here, so every command refuses the same
+ * the config file, which wins over the default. Config paths, and the default ones, are relative to
+ * the config's folder (`root`: the project's, when a run starts in a folder below it); given paths
+ * to `cwd`. `--base-url` is checked here, so every command refuses the same
  * values.
  *
  * @example
@@ -92,7 +93,7 @@ export function resolveGenerateSettings(
 ): { ok: true; settings: GenerateSettings } | { ok: false; issues: Issue[] } {
   const { serve: _serve, ...config } = loaded.config;
   const settings = mergeSettings<GenerateSettings>(
-    GENERATE_DEFAULTS,
+    rebase(GENERATE_DEFAULTS, GENERATE_PATHS, loaded.root, cwd),
     rebase(config, GENERATE_PATHS, loaded.root, cwd),
     given,
   );
@@ -156,7 +157,7 @@ export function resolveServeSettings(
   return {
     ok: true,
     settings: mergeSettings<ServeSettings>(
-      SERVE_DEFAULTS,
+      rebase(SERVE_DEFAULTS, SERVE_PATHS, loaded.root, cwd),
       rebase(fromConfig, SERVE_PATHS, loaded.root, cwd),
       given,
     ),
