@@ -133,6 +133,9 @@ describe("flowgen serve, called by generated clients over HTTP on 127.0.0.1", ()
       }),
     );
     expect(forbidden).toMatchObject({ kind: "auth", status: 403, code: "forbidden" });
+    // A call the key may not make still counts against it, and says how much is left.
+    expect(forbidden.headers?.get("ratelimit-limit")).toMatch(/^\d+$/);
+    expect(forbidden.headers?.get("ratelimit-remaining")).toMatch(/^\d+$/);
   });
 
   it("answers 404 for unknown flows and paths, and 405 with Allow: POST for other methods", async () => {

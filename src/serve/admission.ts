@@ -93,10 +93,11 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
     const auth = authenticate(keyring, request);
     if (!auth.ok) return done(unauthorized(auth.reason));
     request.keyName = auth.name;
-    if (route !== undefined && !keyring.allows(auth, route.org))
-      return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
+    // Every authenticated call counts against its key, one to a flow it may not call too.
     const refused = takeToken(limiter, auth.name, reply);
     if (refused !== undefined) return done(refused);
+    if (route !== undefined && !keyring.allows(auth, route.org))
+      return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
     if (route === undefined)
       return done(
         notFound(request.method, path, keyring, visibleFlows(options.flows, keyring, auth)),
