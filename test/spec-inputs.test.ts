@@ -322,6 +322,21 @@ describe("bad input is refused with file, pointer and what to do", () => {
     warn.mockRestore();
   });
 
+  it("refuses an empty YAML file (nothing, a comment, a lone ---) as no spec, flow or shared", async () => {
+    const report = await problems({
+      "specs/@acme/empty.yaml": "",
+      "specs/@acme/comment.yaml": "# to do\n",
+      "specs/@acme/dashes.yml": "---\n",
+      "specs/_shared/blank.yaml": "\n\n",
+    });
+    expect(report.map((line) => line.replace(/: .*\[/, ": … ["))).toEqual([
+      "specs/@acme/comment.yaml: … [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+      "specs/@acme/dashes.yml: … [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+      "specs/@acme/empty.yaml: … [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+      "specs/_shared/blank.yaml: … [not-a-spec-file] flowgen-cli/docs/errors.md#not-a-spec-file",
+    ]);
+  });
+
   it(`accepts nesting up to the limit (${MAX_NESTING_DEPTH} levels) and generates from it`, async () => {
     const dir = await cachedProject({
       "specs/@acme/deep.json": { input: nested(MAX_NESTING_DEPTH / 2 - 2), output: qa.output },

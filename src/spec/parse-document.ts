@@ -407,7 +407,8 @@ function unresolvedAlias(doc: Yaml.Document): number | undefined {
       found = node.range?.[0] ?? 0;
       return visit.BREAK;
     }
-    const { anchor } = node as { anchor?: unknown };
+    // An empty document's contents are null: a node with nothing in it.
+    const anchor = (node as { anchor?: unknown } | null)?.anchor;
     if (typeof anchor === "string") anchors.add(anchor);
     return undefined;
   });
