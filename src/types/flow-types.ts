@@ -12,10 +12,12 @@ import { liftRecursiveComponents } from "./recursive-aliases.js";
  * once per flow. The scan for discriminators walks the whole document, so it runs only when the
  * text holds the key at all.
  *
- * Options differ from openapi-typescript's defaults in two places: `defaultNonNullable` is off, so a
- * request property with a `default` stays optional, as the platform fills it in; and each schema's
- * type goes through `fitIndexSignatures`, so an object with properties and additional properties
- * of another type gets a type its values fit.
+ * Options differ from openapi-typescript's defaults in three places: `defaultNonNullable` is off,
+ * so a request property with a `default` stays optional, as the platform fills it in;
+ * `emptyObjectsUnknown` is on, so a free-form object (`{ "type": "object" }`, which takes any
+ * object) is `Record<string, unknown>`, not `Record<string, never>`, which no value with a
+ * property fits; and each schema's type goes through `fitIndexSignatures`, so an object with
+ * properties and additional properties of another type gets a type its values fit.
  *
  * @example
  * const text = openapiTypescript.astToString(flowTypeNodes(JSON.stringify(compileOpenApi(model, [flow], options))));
@@ -30,7 +32,7 @@ export function flowTypeNodes(documentText: string): TS.Node[] {
     discriminators: documentText.includes('"discriminator"')
       ? openapiTypescript.scanDiscriminators(schema, {})
       : { objects: {}, refsHandled: [] },
-    emptyObjectsUnknown: false,
+    emptyObjectsUnknown: true,
     enum: false,
     enumValues: false,
     conditionalEnums: false,

@@ -20,12 +20,14 @@ describe("golden output, compiled", async () => {
     60_000,
   );
 
-  it("edge-cases: an object with properties and additional properties of another type takes its spec's example", async () => {
+  it("edge-cases: an object with properties and additional properties of another type takes its spec's example, and a free-form object any object", async () => {
     const consumer = `
 import { createTallyClient } from "./gen/@acme/tally.js";
 const tally = createTallyClient({ apiKey: "k_123456", baseUrl: "https://api.example.com" });
 export const counted = tally.run({ label: "votes", yes: 3, no: 1 });
 export const noted = tally.run({ label: "votes", note: "first count", yes: 3 });
+// A free-form object ({ "type": "object" }) takes any object.
+export const kept = tally.run({ label: "votes", context: { user: "a", at: 1 } });
 export const total: number = (await counted).total;
 // @ts-expect-error the label is text
 export const wrong = tally.run({ label: 3 });

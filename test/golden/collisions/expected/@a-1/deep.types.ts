@@ -42,7 +42,7 @@ export interface components {
     "a-1.deep.Input": {
       a?: string;
     };
-    "a-1.deep.Output": Record<string, never>;
+    "a-1.deep.Output": Record<string, unknown>;
   };
   responses: never;
   parameters: never;

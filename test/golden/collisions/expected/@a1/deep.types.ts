@@ -42,7 +42,7 @@ export interface components {
     "a1.deep.2.Input": {
       b?: number;
     };
-    "a1.deep.2.Output": Record<string, never>;
+    "a1.deep.2.Output": Record<string, unknown>;
   };
   responses: never;
   parameters: never;

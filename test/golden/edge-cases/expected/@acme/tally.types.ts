@@ -42,8 +42,10 @@ export interface components {
     "acme.tally.Input": {
       label: string;
       note?: string;
+      /** @description Anything the caller wants kept with the count */
+      context?: Record<string, unknown>;
     } & {
-      [key: string]: number | string | undefined;
+      [key: string]: number | string | Record<string, unknown> | undefined;
     };
     "acme.tally.Output": {
       total: number;
