@@ -109,6 +109,8 @@ describe("OpenAPI 3.0 shapes imported schemas have", () => {
           name: { type: "string", nullable: true, default: null },
           tags: { type: ["array"], items: { type: "string" }, nullable: true },
           size: { type: "string", enum: ["s", "m"], nullable: true },
+          sizeOrNone: { type: "string", enum: ["s", null], nullable: true },
+          fixed: { type: "string", const: "x", nullable: true },
           any: { description: "no type: nullable says nothing", nullable: true },
           plain: { type: "string", nullable: false },
         }),
@@ -125,13 +127,18 @@ describe("OpenAPI 3.0 shapes imported schemas have", () => {
     expect(document.components.schemas["acme.people.Input"]?.properties).toEqual({
       name: { type: ["string", "null"], default: null },
       tags: { type: ["array", "null"], items: { type: "string" } },
-      size: { type: ["string", "null"], enum: ["s", "m"] },
+      // An enum or const without null still refuses it: the type need not say null.
+      size: { type: "string", enum: ["s", "m"] },
+      sizeOrNone: { type: ["string", "null"], enum: ["s", null] },
+      fixed: { type: "string", const: "x" },
       any: { description: "no type: nullable says nothing" },
       plain: { type: "string" },
     });
     const types = await readFile(path.join(dir, "generated/@acme/people.types.ts"), "utf8");
     expect(types).toMatch(/name\?: string \| null;/);
     expect(types).toMatch(/tags\?: string\[\] \| null;/);
+    expect(types).toMatch(/size\?: "s" \| "m";/);
+    expect(types).toMatch(/sizeOrNone\?: "s" \| null;/);
   });
 
   it("reads nullable written with an escape, which JSON and YAML read as the same key", async () => {

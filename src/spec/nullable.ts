@@ -4,8 +4,8 @@ import { mapSubschemas } from "./schema-keywords.js";
 /**
  * Reads OpenAPI 3.0's `nullable` as 3.0.3 defines it (Schema Object, `nullable`): `true` adds
  * `"null"` to the types `type` allows, and only when `type` is in the same schema; every other
- * keyword keeps its meaning, so an `enum` without `null` still refuses null. `false`, and `true`
- * without `type`, say nothing. JSON Schema 2020-12 and OpenAPI 3.1 have no `nullable`, so the
+ * keyword keeps its meaning, so an `enum` (or `const`) without `null` still refuses null, and
+ * `type` is left as it is there. `false`, and `true` without `type`, say nothing. JSON Schema 2020-12 and OpenAPI 3.1 have no `nullable`, so the
  * keyword is removed and `type` says it: `{ "type": ["string", "null"] }`. Nothing else moves,
  * so every JSON pointer into the schema still finds what it found. A `nullable` whose value is not
  * a boolean is left for the keyword check to report.
@@ -38,8 +38,15 @@ function rewriteSchema(schema: unknown): unknown {
   const nullable = mapped.nullable;
   if (typeof nullable !== "boolean") return mapped;
   const { nullable: _dropped, ...rest } = mapped;
-  if (nullable && rest.type !== undefined) rest.type = addNull(rest.type);
+  // An enum or const without null refuses null whatever `type` says: adding it there would only
+  // give the generated type a `| null` no value can take.
+  if (nullable && rest.type !== undefined && !refusesNull(rest)) rest.type = addNull(rest.type);
   return rest;
+}
+
+function refusesNull(schema: Record<string, unknown>): boolean {
+  if (Object.hasOwn(schema, "const")) return schema.const !== null;
+  return Array.isArray(schema.enum) && !schema.enum.includes(null);
 }
 
 /** `"string"` → `["string", "null"]`; a list gains `"null"` at its end unless it has it. */
