@@ -3,6 +3,7 @@ import type * as TS from "typescript";
 import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
 import { fitIndexSignatures } from "./index-signatures.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
+import { listRequiredProperties } from "./required-properties.js";
 
 /**
  * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document given as
@@ -24,6 +25,7 @@ import { liftRecursiveComponents } from "./recursive-aliases.js";
  */
 export function flowTypeNodes(documentText: string): TS.Node[] {
   const schema = JSON.parse(documentText) as OpenAPI3;
+  if (documentText.includes('"required"')) listRequiredProperties(schema);
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,

@@ -55,13 +55,19 @@ function fitIndexLiteral(
   if (properties.length === 0 || signature.type.kind === ts.SyntaxKind.UnknownKeyword)
     return member;
   const optional = properties.some((property) => property.questionToken !== undefined);
-  const widened = openapiTypescript.tsUnion([
-    signature.type,
-    ...properties.map(
-      (property) => property.type ?? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword),
-    ),
-    ...(optional ? [ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)] : []),
-  ]);
+  const unknown = properties.some(
+    (property) => property.type?.kind === ts.SyntaxKind.UnknownKeyword,
+  );
+  const widened = unknown
+    ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword)
+    : openapiTypescript.tsUnion([
+        signature.type,
+        ...properties.map(
+          (property) =>
+            property.type ?? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword),
+        ),
+        ...(optional ? [ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)] : []),
+      ]);
   return ts.factory.updateTypeLiteralNode(
     member,
     ts.factory.createNodeArray([

@@ -20,7 +20,7 @@ describe("golden output, compiled", async () => {
     60_000,
   );
 
-  it("edge-cases: an object with properties and additional properties of another type takes its spec's example, and a free-form object any object", async () => {
+  it("edge-cases: an object with properties and additional properties of another type takes its spec's example, a free-form object any object, and a required name it does not describe is there", async () => {
     const consumer = `
 import { createTallyClient } from "./gen/@acme/tally.js";
 const tally = createTallyClient({ apiKey: "k_123456", baseUrl: "https://api.example.com" });
@@ -29,6 +29,10 @@ export const noted = tally.run({ label: "votes", note: "first count", yes: 3 });
 // A free-form object ({ "type": "object" }) takes any object.
 export const kept = tally.run({ label: "votes", context: { user: "a", at: 1 } });
 export const total: number = (await counted).total;
+// A required name the schema does not describe is there, of any value.
+export const when: unknown = (await counted).counted;
+// @ts-expect-error counted is required
+export const partial: Awaited<typeof counted> = { total: 1 };
 // @ts-expect-error the label is text
 export const wrong = tally.run({ label: 3 });
 `;

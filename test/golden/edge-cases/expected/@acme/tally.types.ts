@@ -49,8 +49,9 @@ export interface components {
     };
     "acme.tally.Output": {
       total: number;
+      counted: unknown;
     } & {
-      [key: string]: number;
+      [key: string]: unknown;
     };
   };
   responses: never;
