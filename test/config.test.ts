@@ -176,6 +176,26 @@ describe("flowgen.config", () => {
     expect(existsSync(path.join(dir, "src/node_modules"))).toBe(false);
   });
 
+  it("in a monorepo, a package without a config takes the root's: generate and --check agree from either folder", async () => {
+    const dir = await cachedProject({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "package.json": { private: true, workspaces: ["packages/*"] },
+      "flowgen.config.json": {
+        specs: "packages/web/specs",
+        out: "packages/web/generated",
+        baseUrl: "https://api.example.com",
+      },
+      "packages/web/package.json": { name: "web", dependencies: { "openapi-fetch": "^0.17.0" } },
+      "packages/web/specs/@acme/qa.json": qa,
+    });
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    const web = path.join(dir, "packages/web");
+    expect(await flowgen(web, "generate", "--check")).toMatchObject({ code: 0, stderr: "" });
+    expect(await readFile(path.join(web, "generated/@acme/qa.ts"), "utf8")).toContain(
+      "https://api.example.com",
+    );
+  });
+
   it("names the option that pointed outside the project: --base for diff's base", async () => {
     const outside = await tempProject({ "specs/@acme/qa.json": qa });
     const dir = await cachedProject({ "specs/@acme/qa.json": qa, "package.json": { name: "app" } });
