@@ -3,6 +3,7 @@ import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "../src/format/format-files.js";
+import { readConfigSources } from "../src/format/project-root.js";
 import { findProjectRoot } from "../src/project-boundary.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 
@@ -69,6 +70,22 @@ describe("the prettier config in force", () => {
         filepath: file,
       }),
     ).toBe(true);
+  });
+
+  it("reads the same config sources for a project wherever its repository's root is", async () => {
+    const project = {
+      "package.json": { name: "app" },
+      ".prettierrc": OUTSIDE,
+      ".editorconfig": "root = true\n[*]\nindent_style = tab\n",
+    };
+    const alone = await tempProject(project);
+    const inRepo = await tempProject({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ...Object.fromEntries(Object.entries(project).map(([file, text]) => [`copy/${file}`, text])),
+    });
+    const sources = (dir: string) => readConfigSources(path.join(dir, "generated"), prettier);
+    expect(await sources(path.join(inRepo, "copy"))).toEqual(await sources(alone));
+    expect(await sources(alone)).toContain("../.prettierrc");
   });
 
   it("uses a config inside the project, at its root or below it", async () => {

@@ -89,7 +89,7 @@ async function folderConfig(folder: string, prettier: typeof Prettier): Promise<
 
 /**
  * What decides the options of the files in `folder`, for the fingerprint: the prettier config file
- * found from it (its path in the project and its text) and the `.editorconfig` files from the
+ * found from it (its path from `folder` and its text) and the `.editorconfig` files from the
  * folder up to the project's root. Equal sources give equal options to every path.
  *
  * @example
@@ -112,7 +112,10 @@ export async function readConfigSources(
   const sources: string[] = [];
   for (const file of files) {
     if (!(await staysInside(file, root))) continue;
-    sources.push(path.relative(root, file), await readFile(file, "utf8").catch(() => ""));
+    // Named from the output folder, not the root: the same project gives the same fingerprint
+    // wherever its repository's root is found (a copy of it inside another repository too).
+    const named = path.relative(folder, file).split(path.sep).join("/");
+    sources.push(named, await readFile(file, "utf8").catch(() => ""));
   }
   return sources;
 }
