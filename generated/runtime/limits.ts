@@ -71,7 +71,10 @@ export function createFlowTransport(
  * @example
  * noteRateLimit(transport, response.headers);
  */
-export function noteRateLimit(transport: FlowTransport, headers: Headers) {
+export function noteRateLimit(
+  transport: FlowTransport,
+  headers: Headers,
+): void {
   (transport as { rateLimit: RateLimit | undefined }).rateLimit =
     readRateLimit(headers) ?? transport.rateLimit;
 }

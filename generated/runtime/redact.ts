@@ -201,7 +201,7 @@ function maskFolded(text: string, needles: string[]): string {
 export function redactDeep(
   value: unknown,
   redact: Redact,
-  seen = new Map<object, unknown>(),
+  seen: Map<object, unknown> = new Map(),
   depth = 0,
 ): unknown {
   if (typeof value === "string") return redact(value);
