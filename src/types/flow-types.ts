@@ -2,6 +2,7 @@ import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
 import { fitIndexSignatures } from "./index-signatures.js";
+import { mapDiscriminatorValues } from "./discriminator-values.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
 import { listRequiredProperties } from "./required-properties.js";
 
@@ -26,12 +27,14 @@ import { listRequiredProperties } from "./required-properties.js";
 export function flowTypeNodes(documentText: string): TS.Node[] {
   const schema = JSON.parse(documentText) as OpenAPI3;
   if (documentText.includes('"required"')) listRequiredProperties(schema);
+  const discriminated = documentText.includes('"discriminator"');
+  if (discriminated) mapDiscriminatorValues(schema);
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: false,
-    discriminators: documentText.includes('"discriminator"')
+    discriminators: discriminated
       ? openapiTypescript.scanDiscriminators(schema, {})
       : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: true,

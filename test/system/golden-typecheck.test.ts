@@ -41,4 +41,19 @@ export const wrong = tally.run({ label: 3 });
       await typecheck(dir, path.join(GOLDEN, "edge-cases", "expected"), consumer, "NodeNext"),
     ).toBe("");
   });
+
+  it("edge-cases: a discriminator without a mapping types each branch by the value it states", async () => {
+    const consumer = `
+import { createPetsClient } from "./gen/@acme/pets.js";
+const pets = createPetsClient({ apiKey: "k_123456", baseUrl: "https://api.example.com" });
+export const cat = pets.run({ pet: { kind: "cat", lives: 9 } });
+export const dog = pets.run({ pet: { kind: "dog", good: true } });
+// @ts-expect-error a made-up component name is no kind
+export const named = pets.run({ pet: { kind: "acme.pets.Input.Cat" } });
+`;
+    const dir = await tempProject({});
+    expect(
+      await typecheck(dir, path.join(GOLDEN, "edge-cases", "expected"), consumer, "NodeNext"),
+    ).toBe("");
+  });
 });

@@ -27,6 +27,7 @@ export type {
 export * as flow3m2faCheck from "./@3m/2fa-check.js";
 export * as acmeClass from "./@acme/class.js";
 export * as acmeNotes from "./@acme/notes.js";
+export * as acmePets from "./@acme/pets.js";
 export * as acmeSearch from "./@acme/search.js";
 export * as acmeTally from "./@acme/tally.js";
 export * as globexSearch from "./@globex/search.js";
