@@ -322,6 +322,18 @@ describe("bad input is refused with file, pointer and what to do", () => {
     warn.mockRestore();
   });
 
+  it("says a YAML merge key (<<) is not merged, and what to write instead", async () => {
+    const report = await problems({
+      "specs/@acme/merge.yaml":
+        "input:\n  type: object\n  properties:\n    a: &short { type: string, maxLength: 3 }\n    b:\n      <<: *short\n      minLength: 1\noutput: { type: object }\n",
+    });
+    expect(report).toEqual([
+      expect.stringMatching(
+        /^specs\/@acme\/merge\.yaml:6:7 #\/input\/properties\/b\/<<: "<<" is a YAML 1\.1 merge key, .* write the keys out, or "\$ref" a shared schema .*\[unknown-keyword\]/,
+      ),
+    ]);
+  });
+
   it("refuses an empty YAML file (nothing, a comment, a lone ---) as no spec, flow or shared", async () => {
     const report = await problems({
       "specs/@acme/empty.yaml": "",

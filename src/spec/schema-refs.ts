@@ -223,7 +223,10 @@ function checkKeywords(walk: ResourceWalk, schema: Record<string, unknown>, poin
         code: "unknown-keyword",
         relPath,
         pointer: joinPointer(pointer, keyword),
-        message: `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"`,
+        message:
+          keyword === "<<"
+            ? `"<<" is a YAML 1.1 merge key, which the YAML flowgen reads (1.2) does not merge: it stays a key of its own; write the keys out, or "$ref" a shared schema (with sibling keywords for what differs)`
+            : `"${keyword}" is not a JSON Schema keyword${suggest(keyword, [...KNOWN_KEYWORDS])}; fix the spelling, or prefix custom keywords with "x-"`,
       });
     }
   }
