@@ -322,6 +322,17 @@ describe("bad input is refused with file, pointer and what to do", () => {
     warn.mockRestore();
   });
 
+  it("says where a YAML key comes a second time in one mapping, and to merge the two", async () => {
+    expect(
+      await problems({
+        "specs/@acme/dup.yaml":
+          "input:\n  type: object\n  properties:\n    a: { type: string }\n    a: { type: number }\noutput: { type: object }\n",
+      }),
+    ).toEqual([
+      "specs/@acme/dup.yaml:5:5: invalid YAML: this key appears a second time in one mapping (merge the two into one); fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+    ]);
+  });
+
   it("says a YAML merge key (<<) is not merged, and what to write instead", async () => {
     const report = await problems({
       "specs/@acme/merge.yaml":

@@ -416,7 +416,11 @@ function unresolvedAlias(doc: Yaml.Document): number | undefined {
 }
 
 /** Errors whose own message speaks of the yaml package's API rather than of the file. */
-const OWN_WORDS: ReadonlySet<YAMLError["code"]> = new Set(["MULTIPLE_DOCS", "NON_STRING_KEY"]);
+const OWN_WORDS: ReadonlySet<YAMLError["code"]> = new Set([
+  "DUPLICATE_KEY",
+  "MULTIPLE_DOCS",
+  "NON_STRING_KEY",
+]);
 
 /** What each kind of YAML error means, in words that quote nothing from the file. */
 const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
@@ -429,7 +433,7 @@ const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
   BAD_SCALAR_START: "a plain value starting with a character that may not start one",
   BLOCK_AS_IMPLICIT_KEY: "a block collection used as a key",
   BLOCK_IN_FLOW: "a block collection inside a flow collection",
-  DUPLICATE_KEY: "Map keys must be unique",
+  DUPLICATE_KEY: "this key appears a second time in one mapping (merge the two into one)",
   KEY_OVER_1024_CHARS: "a key longer than 1024 characters",
   MISSING_CHAR: "a missing character (a closing bracket or quote, a comma, a colon or a space)",
   MULTILINE_IMPLICIT_KEY: "a key spanning several lines",
