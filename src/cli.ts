@@ -222,7 +222,7 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
     "version",
     ...Object.keys(command?.options ?? {}),
   ];
-  return failures.map((message) => {
+  return withoutPositionalFailures(failures, command).map((message) => {
     // yargs says "Invalid values:\n  Argument: format, Given: "xml", Choices: "text", …" on two lines.
     const invalid = /^Invalid values:\s+Argument: ([\w-]+), Given: (.+), Choices: (.+)$/.exec(
       message,
@@ -239,6 +239,30 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
     });
     return [`flowgen: ${message}`, ...hints].join("\n");
   });
+}
+
+/**
+ * A positional left out: yargs says so twice ("Not enough non-option arguments", "Missing required
+ * argument: flow"); one line says it, with what to give.
+ */
+function withoutPositionalFailures(
+  failures: readonly string[],
+  command: Command | undefined,
+): string[] {
+  const positionals = Object.entries(command?.positionals ?? {});
+  const counted = failures.some((message) => message.startsWith("Not enough non-option arguments"));
+  if (command === undefined || positionals.length === 0 || !counted) return [...failures];
+  const theirs = (message: string) =>
+    message.startsWith("Not enough non-option arguments") ||
+    positionals.some(([name]) => message === `Missing required argument: ${name}`);
+  const needs = positionals.map(([name, positional]) => {
+    const what = positional.describe ?? "";
+    return `<${name}> (${what.charAt(0).toLowerCase()}${what.slice(1)})`;
+  });
+  return [
+    `${commandName(command)} needs ${needs.join(" and ")}: flowgen ${command.usage}`,
+    ...failures.filter((message) => !theirs(message)),
+  ];
 }
 
 /** The command a mistyped one most likely meant: one it begins (`gen` → generate), else the closest by edit distance. */

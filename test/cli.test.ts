@@ -317,6 +317,13 @@ describe("flowgen CLI", () => {
       "--prot: did you mean --port?",
     );
     expect((await flowgen(dir)).code).toBe(2);
+    // A positional left out: one line that says what to give, not yargs' two.
+    expect(await flowgen(dir, "new")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "flowgen: new needs <flow> (the flow's id: @org/flow-name): flowgen new <flow> [invalid-option] flowgen-cli/docs/errors.md#invalid-option\nRun flowgen --help for usage.\n",
+    });
     // Nothing ran: no output folder, no render cache.
     expect((await readdir(dir)).sort()).toEqual(["specs"]);
   });
