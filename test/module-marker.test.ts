@@ -18,6 +18,19 @@ describe("the module marker of the output folder", () => {
     expect(await needsModuleMarker(repo, "packages/app/generated")).toBe(true);
   });
 
+  it("follows a solution-style tsconfig (files: [], references) to the projects it names", async () => {
+    const dir = await tempProject({
+      "package.json": { name: "app" },
+      "tsconfig.json": {
+        files: [],
+        references: [{ path: "./tsconfig.node.json" }, { path: "./tsconfig.app.json" }],
+      },
+      "tsconfig.node.json": { compilerOptions: { module: "nodenext" } },
+      "tsconfig.app.json": { compilerOptions: { module: "nodenext", verbatimModuleSyntax: true } },
+    });
+    expect(await needsModuleMarker(dir, "generated")).toBe(true);
+  });
+
   it("reads no tsconfig above the project when it is in no repository", async () => {
     const dir = await tempProject({
       "tsconfig.base.json": { compilerOptions: { verbatimModuleSyntax: true } },

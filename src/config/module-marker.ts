@@ -43,7 +43,27 @@ export async function needsModuleMarker(cwd: string, out: string): Promise<boole
   if (isRecord(manifest) && manifest["type"] === "module") return false;
   const tsconfig = findNearest(outDir, "tsconfig.json", boundary);
   if (tsconfig === undefined) return false;
-  return (await readCompilerOption(tsconfig, "verbatimModuleSyntax", boundary)) === true;
+  const projects = [tsconfig, ...(await solutionReferences(tsconfig, boundary))];
+  for (const project of projects)
+    if ((await readCompilerOption(project, "verbatimModuleSyntax", boundary)) === true) return true;
+  return false;
+}
+
+/**
+ * The projects a solution-style tsconfig (`"files": []` and `references`, as Vite's template
+ * writes it) hands its files to: their tsconfig files. None for any other tsconfig.
+ */
+async function solutionReferences(file: string, boundary: string): Promise<string[]> {
+  const config = await readJson(file, boundary);
+  if (!isRecord(config) || !Array.isArray(config["files"]) || config["files"].length > 0) return [];
+  const references: unknown = config["references"];
+  if (!Array.isArray(references)) return [];
+  return references.flatMap((reference: unknown) => {
+    const target = isRecord(reference) ? reference["path"] : undefined;
+    if (typeof target !== "string") return [];
+    const resolved = path.resolve(path.dirname(file), target);
+    return [resolved.endsWith(".json") ? resolved : path.join(resolved, "tsconfig.json")];
+  });
 }
 
 /** A compiler option as the tsconfig at `file` has it, its own or through `extends` (the nearest wins). */
