@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 
@@ -37,19 +37,47 @@ function isFolder(file: string): boolean {
 }
 
 /**
- * How far up the project's own config files (prettier's, tsconfig's `extends`, package.json) are
- * read for files in `dir`: the repository's root, where the project is in one (a workspace
- * package of a monorepo has its prettier config and base tsconfig at the monorepo's root), else
- * the project's root; undefined outside any project. It depends on `dir` alone, never on the
- * working directory, so a run from the repository's root and one from the package agree.
+ * How far up the project's own config files (flowgen's, prettier's, tsconfig's `extends`) are read
+ * for files in `dir`: the root of the workspace the project is a package of (a monorepo's root
+ * holds its shared prettier config, base tsconfig and flowgen config), else the project's root;
+ * undefined outside any project. It follows files of the checkout only, not `.git` (a build
+ * context without it reads the same), and depends on `dir` alone, never on the working directory,
+ * so a run from the workspace's root and one from the package agree.
  *
  * @example
- * findConfigRoot("/repo/packages/app/generated"); // "/repo"
+ * findConfigRoot("/repo/packages/app/generated"); // "/repo", when /repo/package.json has "workspaces"
  */
 export function findConfigRoot(dir: string): string | undefined {
   const project = findProjectRoot(dir);
   if (project === undefined) return undefined;
-  return findRepositoryRoot(project) ?? project;
+  return findWorkspaceRoot(project) ?? project;
+}
+
+/**
+ * The nearest folder at or above `project` that roots a workspace: it holds `pnpm-workspace.yaml`,
+ * or a package.json with `workspaces` (npm, Yarn, Bun). The search ends at a repository's root
+ * (`.git`): a workspace never spans repositories. Undefined when there is none.
+ *
+ * @example
+ * findWorkspaceRoot("/repo/packages/app"); // "/repo"
+ */
+export function findWorkspaceRoot(project: string): string | undefined {
+  for (let dir = path.resolve(project); ; dir = path.dirname(dir)) {
+    if (rootsWorkspace(dir)) return dir;
+    if (existsSync(path.join(dir, ".git")) || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function rootsWorkspace(folder: string): boolean {
+  if (existsSync(path.join(folder, "pnpm-workspace.yaml"))) return true;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8"));
+  } catch {
+    // No package.json here, or one that is not JSON: no workspace either way.
+    return false;
+  }
+  return typeof manifest === "object" && manifest !== null && "workspaces" in manifest;
 }
 
 /**

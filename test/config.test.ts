@@ -196,6 +196,16 @@ describe("flowgen.config", () => {
     );
   });
 
+  it("takes no config from a repository above the project that is no workspace of it", async () => {
+    const home = await cachedProject({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "flowgen.config.json": { out: "elsewhere", baseUrl: "https://api.example.com" },
+      "code/app/package.json": { name: "app" },
+    });
+    const loaded = await loadConfig(path.join(home, "code/app"));
+    expect(loaded).toMatchObject({ ok: true, file: undefined });
+  });
+
   it("names the option that pointed outside the project: --base for diff's base", async () => {
     const outside = await tempProject({ "specs/@acme/qa.json": qa });
     const dir = await cachedProject({ "specs/@acme/qa.json": qa, "package.json": { name: "app" } });

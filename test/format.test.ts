@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
@@ -70,6 +70,18 @@ describe("the prettier config in force", () => {
         filepath: file,
       }),
     ).toBe(true);
+    // The workspace's files say so, not .git: a build context without it formats the same.
+    await rm(path.join(dir, "repo/.git"), { recursive: true });
+    expect(await formatIn(app)).toBe("const greeting = 'hello'\n");
+  });
+
+  it("reads no config from a repository above the project that is no workspace of it (a home folder's dotfiles)", async () => {
+    const dir = await tempProject({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".prettierrc": OUTSIDE,
+      "code/app/package.json": { name: "app" },
+    });
+    expect(await formatIn(path.join(dir, "code/app"))).toBe('const greeting = "hello";\n');
   });
 
   it("reads the same config sources for a project wherever its repository's root is", async () => {

@@ -255,6 +255,21 @@ describe("flowgen init and the project boundary", () => {
     );
   });
 
+  it("in a workspace package, writes the package a config of its own beside the root's", async () => {
+    const dir = await projectWithFlowgen({
+      "package.json": { private: true, workspaces: ["packages/*"] },
+      "flowgen.config.json": { specs: "packages/web/specs", out: "packages/web/generated" },
+      "packages/api/package.json": { name: "api", type: "module" },
+    });
+    const api = path.join(dir, "packages/api");
+    const init = await flowgen(api, "init");
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("flowgen init: created flowgen.config.ts\n");
+    expect(existsSync(path.join(api, "specs/@example/hello.json"))).toBe(true);
+    const generated = await flowgen(api, "generate");
+    expect(generated.stdout).toMatch(/^flowgen: 1 flow → generated: /);
+  });
+
   it("refuses a folder flag its kept config does not name, and writes nothing", async () => {
     const dir = await projectWithFlowgen({
       "package.json": { name: "app", type: "module" },

@@ -8,7 +8,7 @@ import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleto
 import { triageIssues, withCode, type Issue } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
 import { findLinksOut, jsonSyntaxProblem, readOptionalText } from "../scaffold/project-text.js";
-import { projectBoundary } from "../project-boundary.js";
+import { findProjectRoot, isInside, projectBoundary } from "../project-boundary.js";
 import { EXIT, reportIssues, reportWarnings, type Command, type Io } from "./command.js";
 import { choosePaint, type Paint } from "./terminal.js";
 
@@ -65,8 +65,12 @@ async function readInitSettings(
   | { ok: true; configFile: string | undefined; settings: GenerateSettings }
   | { ok: false; issues: readonly Issue[] }
 > {
-  const loaded = await loadConfig(cwd, args["config"] as string | undefined);
-  if (!loaded.ok) return loaded;
+  const found = await loadConfig(cwd, args["config"] as string | undefined);
+  if (!found.ok) return found;
+  // A workspace's root config is kept for the root; a package being set up gets a config of its own.
+  const loaded = ownConfig(found, cwd, args["config"] !== undefined)
+    ? found
+    : { ...found, config: {}, file: undefined, root: cwd };
   const given = {
     specs: args["specs"] as string | undefined,
     out: args["out"] as string | undefined,
@@ -97,6 +101,17 @@ async function readInitSettings(
     if (issues.length > 0) return { ok: false, issues };
   }
   return { ok: true, configFile: loaded.file, settings: resolved.settings };
+}
+
+/** Whether a config found is this package's: in its folder or below, or named with --config. */
+function ownConfig(
+  loaded: { readonly file: string | undefined },
+  cwd: string,
+  named: boolean,
+): boolean {
+  if (loaded.file === undefined || named) return true;
+  const project = findProjectRoot(cwd) ?? cwd;
+  return isInside(loaded.file, project);
 }
 
 /** The error line for a package.json that is not JSON, where it fails when known; undefined for none or a valid one. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { lilconfig, type LilconfigResult, type Loader } from "lilconfig";
 import type { Issue } from "../issues.js";
 import * as jsonc from "jsonc-parser";
-import { findRepositoryRoot, linkText, projectBoundary, staysInside } from "../project-boundary.js";
+import { findWorkspaceRoot, linkText, projectBoundary, staysInside } from "../project-boundary.js";
 import { checkConfigValue, looksLikeConfig, notAConfigIssue } from "./config-keys.js";
 import type { FlowgenConfig } from "./define-config.js";
 
@@ -30,9 +30,9 @@ export type LoadedConfig =
 
 /**
  * Finds and loads the project's flowgen config: `explicit` when given (relative to `cwd`), else the
- * first of `CONFIG_FILES` in `cwd` or a parent up to the project root: the repository's root (in a
- * monorepo, a workspace package without a config of its own takes the root's), else the nearest
- * folder with a package.json. TypeScript and JavaScript configs load through tsx, so `flowgen.config.ts` needs no
+ * first of `CONFIG_FILES` in `cwd` or a parent up to the project root: the nearest folder with a
+ * package.json, or, for a package of a workspace, the workspace's root (a package without a config
+ * of its own takes the root's). TypeScript and JavaScript configs load through tsx, so `flowgen.config.ts` needs no
  * build step. No file is fine: every setting has a default.
  *
  * @example
@@ -213,7 +213,7 @@ async function importConfig(file: string): Promise<unknown> {
 function projectRoot(cwd: string): string {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     // A workspace package's config may sit at its monorepo's root: the search goes on to there.
-    if (existsSync(path.join(dir, "package.json"))) return findRepositoryRoot(dir) ?? dir;
+    if (existsSync(path.join(dir, "package.json"))) return findWorkspaceRoot(dir) ?? dir;
     if (path.dirname(dir) === dir) return cwd;
   }
 }
