@@ -16,7 +16,7 @@ describe("an output folder the machine refuses", () => {
     const written = await flowgen(dir, "generate", "--out", "blocker/generated");
     expect(written.code).toBe(2);
     expect(written.stderr).toBe(
-      "blocker: flowgen cannot write the output folder blocker/generated: this is a file where a folder is needed; move it, or choose another --out (EEXIST); run flowgen again once it is fixed [output-unwritable] flowgen-cli/docs/errors.md#output-unwritable\nflowgen: 1 problem; nothing was written.\n",
+      "blocker: flowgen cannot write the output folder blocker/generated: this is a file where a folder is needed; move it, or choose another --out (ENOTDIR); run flowgen again once it is fixed [output-unwritable] flowgen-cli/docs/errors.md#output-unwritable\nflowgen: 1 problem; nothing was written.\n",
     );
     const checked = await flowgen(dir, "generate", "--out", "blocker/generated", "--check");
     expect(checked.code).toBe(2);

@@ -78,12 +78,26 @@ export function outputIssue(
     failure?.code === "EEXIST" && failure.syscall === "mkdir" ? "ENOTDIR" : failure?.code;
   const reason = code === undefined ? undefined : MACHINE_ERRORS[code];
   if (reason === undefined) return undefined;
-  const refused = failure?.path === undefined ? undefined : nearestExisting(failure.path);
   return {
     code: "output-unwritable",
-    file: refused === undefined ? out : shownPath(refused, cwd),
-    message: `flowgen cannot ${doing} the output folder ${out}: ${reason} (${failure?.code}); run flowgen again once it is fixed`,
+    file: refusedEntry(failure?.path, cwd) ?? out,
+    message: `flowgen cannot ${doing} the output folder ${out}: ${reason} (${code}); run flowgen again once it is fixed`,
   };
+}
+
+/**
+ * The entry that refused, as a message shows it: the deepest part of `file` that exists (a file in
+ * a folder's place, a folder without write permission), relative to `cwd`. Undefined when that is
+ * one of flowgen's own temporary folders, or lies outside `cwd` (a path of the machine's that a CI
+ * log need not show): the output folder is named instead.
+ */
+function refusedEntry(file: string | undefined, cwd: string): string | undefined {
+  if (file === undefined) return undefined;
+  const refused = nearestExisting(file);
+  const relative = path.relative(cwd, refused);
+  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+  if (/\.flowgen-(?:staging|previous|lock|tmp)/.test(relative)) return undefined;
+  return relative.split(path.sep).join("/");
 }
 
 /** File system errors that come from the machine, not from flowgen: what each means, and what to do. */
@@ -91,7 +105,7 @@ const MACHINE_ERRORS: Readonly<Record<string, string>> = {
   EACCES:
     "permission denied here; make the folder this user's (one a container or another user made: chown it), or choose another --out",
   EPERM:
-    "the operation is not permitted here; make the folder this user's (one a container or another user made: chown it), or choose another --out",
+    "the operation is not permitted here (permissions, or a file another program holds open); let this user write the folder, or choose another --out",
   EROFS: "the file system is read-only; choose another --out",
   ENOSPC: "no space is left on the device; free some",
   EDQUOT: "the disk quota is used up; free some",
@@ -121,11 +135,4 @@ function exists(file: string): boolean {
     // Missing, or a file on its way (ENOTDIR), or too long a name: not this one.
     return false;
   }
-}
-
-/** `file` as a message shows it: relative to `cwd` when inside it, forward slashes. */
-function shownPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-  return (inside ? relative : file).split(path.sep).join("/");
 }
