@@ -25,10 +25,18 @@ describe("the module marker of the output folder", () => {
         files: [],
         references: [{ path: "./tsconfig.node.json" }, { path: "./tsconfig.app.json" }],
       },
-      "tsconfig.node.json": { compilerOptions: { module: "nodenext" } },
-      "tsconfig.app.json": { compilerOptions: { module: "nodenext", verbatimModuleSyntax: true } },
+      "tsconfig.node.json": {
+        compilerOptions: { module: "nodenext", verbatimModuleSyntax: true },
+        include: ["vite.config.ts"],
+      },
+      "tsconfig.app.json": {
+        compilerOptions: { module: "nodenext", verbatimModuleSyntax: true },
+        include: ["src", "generated"],
+      },
     });
     expect(await needsModuleMarker(dir, "generated")).toBe(true);
+    // Only a project that takes the output folder in decides: here the one for vite.config.ts.
+    expect(await needsModuleMarker(dir, "elsewhere/generated")).toBe(false);
   });
 
   it("reads no tsconfig above the project when it is in no repository", async () => {

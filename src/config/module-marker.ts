@@ -43,7 +43,7 @@ export async function needsModuleMarker(cwd: string, out: string): Promise<boole
   if (isRecord(manifest) && manifest["type"] === "module") return false;
   const tsconfig = findNearest(outDir, "tsconfig.json", boundary);
   if (tsconfig === undefined) return false;
-  const projects = [tsconfig, ...(await solutionReferences(tsconfig, boundary))];
+  const projects = [tsconfig, ...(await solutionReferences(tsconfig, outDir, boundary))];
   for (const project of projects)
     if ((await readCompilerOption(project, "verbatimModuleSyntax", boundary)) === true) return true;
   return false;
@@ -51,18 +51,46 @@ export async function needsModuleMarker(cwd: string, out: string): Promise<boole
 
 /**
  * The projects a solution-style tsconfig (`"files": []` and `references`, as Vite's template
- * writes it) hands its files to: their tsconfig files. None for any other tsconfig.
+ * writes it) hands its files to, of those whose files take in `outDir`: their tsconfig files.
+ * None for any other tsconfig.
  */
-async function solutionReferences(file: string, boundary: string): Promise<string[]> {
+async function solutionReferences(
+  file: string,
+  outDir: string,
+  boundary: string,
+): Promise<string[]> {
   const config = await readJson(file, boundary);
   if (!isRecord(config) || !Array.isArray(config["files"]) || config["files"].length > 0) return [];
   const references: unknown = config["references"];
   if (!Array.isArray(references)) return [];
-  return references.flatMap((reference: unknown) => {
+  const projects = references.flatMap((reference: unknown) => {
     const target = isRecord(reference) ? reference["path"] : undefined;
     if (typeof target !== "string") return [];
     const resolved = path.resolve(path.dirname(file), target);
     return [resolved.endsWith(".json") ? resolved : path.join(resolved, "tsconfig.json")];
+  });
+  const covering: string[] = [];
+  for (const project of projects)
+    if (takesIn(await readJson(project, boundary), project, outDir)) covering.push(project);
+  return covering;
+}
+
+/**
+ * Whether a tsconfig's own `include` (or `files`) takes in files of `folder`: a pattern whose
+ * folder part, before its first wildcard, holds `folder` or lies in it. Without either, every file
+ * below the tsconfig's folder.
+ */
+function takesIn(config: unknown, file: string, folder: string): boolean {
+  if (!isRecord(config)) return false;
+  const base = path.dirname(file);
+  const { include, files } = config;
+  const patterns = Array.isArray(include) ? include : Array.isArray(files) ? files : ["**/*"];
+  return patterns.some((pattern: unknown) => {
+    if (typeof pattern !== "string") return false;
+    const fixed = pattern.split("/").findIndex((segment) => /[*?{[]/.test(segment));
+    const prefix = fixed === -1 ? pattern : pattern.split("/").slice(0, fixed).join("/");
+    const at = path.resolve(base, prefix);
+    return isInside(folder, at) || isInside(at, folder);
   });
 }
 
