@@ -1,5 +1,4 @@
 import { isPlainObject } from "../json-pointer.js";
-import { childSchemas } from "../spec/schema-keywords.js";
 
 const COMPONENT = "#/components/schemas/";
 
@@ -9,21 +8,17 @@ const COMPONENT = "#/components/schemas/";
  * value, and flowgen makes component names up (`acme.pets.Input.Cat`), so no value the schema
  * takes fits the type. Where the branch says its value itself (`properties.<name>.const`, or an
  * `enum` of one string), that value is mapped to the branch here, in the flow's document as
- * openapi-typescript reads it (the OpenAPI document keeps the schema as written).
+ * openapi-typescript reads it (the OpenAPI document keeps the schema as written). `schemas` are
+ * the document's components, where the branches' `$ref`s lead.
  *
  * @example
- * mapDiscriminatorValues(document); // discriminator { propertyName: "kind" } gains mapping { cat: "#/components/schemas/…Cat" }
+ * mapDiscriminatorValues(schema, schemas); // discriminator { propertyName: "kind" } gains mapping { cat: "#/components/schemas/…Cat" }
  */
-export function mapDiscriminatorValues(document: unknown): void {
-  const components = isPlainObject(document) ? document.components : undefined;
-  const schemas = isPlainObject(components) ? components.schemas : undefined;
-  if (!isPlainObject(schemas)) return;
-  const stack: unknown[] = Object.values(schemas);
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (!isPlainObject(node)) continue;
-    if (isPlainObject(node.discriminator)) mapBranches(node, node.discriminator, schemas);
-    stack.push(...childSchemas(node));
-  }
+export function mapDiscriminatorValues(
+  schema: Record<string, unknown>,
+  schemas: Record<string, unknown>,
+): void {
+  if (isPlainObject(schema.discriminator)) mapBranches(schema, schema.discriminator, schemas);
 }
 
 function mapBranches(

@@ -2,9 +2,8 @@ import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { openapiTypescript, ts } from "./openapi-typescript-entry.js";
 import { fitIndexSignatures } from "./index-signatures.js";
-import { mapDiscriminatorValues } from "./discriminator-values.js";
+import { prepareSchemas } from "./prepare-schemas.js";
 import { liftRecursiveComponents } from "./recursive-aliases.js";
-import { listRequiredProperties } from "./required-properties.js";
 
 /**
  * TypeScript declarations (`paths`, `components`, `operations`) for an OpenAPI document given as
@@ -14,21 +13,19 @@ import { listRequiredProperties } from "./required-properties.js";
  * once per flow. The scan for discriminators walks the whole document, so it runs only when the
  * text holds the key at all.
  *
- * Options differ from openapi-typescript's defaults in three places: `defaultNonNullable` is off,
- * so a request property with a `default` stays optional, as the platform fills it in;
- * `emptyObjectsUnknown` is on, so a free-form object (`{ "type": "object" }`, which takes any
- * object) is `Record<string, unknown>`, not `Record<string, never>`, which no value with a
- * property fits; and each schema's type goes through `fitIndexSignatures`, so an object with
- * properties and additional properties of another type gets a type its values fit.
+ * Options differ from openapi-typescript's defaults in two places: `defaultNonNullable` is off, so a
+ * request property with a `default` stays optional, as the platform fills it in; and each schema's
+ * type goes through `fitIndexSignatures`, so an object with properties and additional properties
+ * of another type gets a type its values fit. The document openapi-typescript reads is prepared
+ * first (`prepareSchemas`) where its types would refuse what the schemas take.
  *
  * @example
  * const text = openapiTypescript.astToString(flowTypeNodes(JSON.stringify(compileOpenApi(model, [flow], options))));
  */
 export function flowTypeNodes(documentText: string): TS.Node[] {
   const schema = JSON.parse(documentText) as OpenAPI3;
-  if (documentText.includes('"required"')) listRequiredProperties(schema);
   const discriminated = documentText.includes('"discriminator"');
-  if (discriminated) mapDiscriminatorValues(schema);
+  prepareSchemas(schema, discriminated);
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -37,7 +34,7 @@ export function flowTypeNodes(documentText: string): TS.Node[] {
     discriminators: discriminated
       ? openapiTypescript.scanDiscriminators(schema, {})
       : { objects: {}, refsHandled: [] },
-    emptyObjectsUnknown: true,
+    emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
     conditionalEnums: false,

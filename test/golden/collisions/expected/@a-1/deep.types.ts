@@ -42,7 +42,9 @@ export interface components {
     "a-1.deep.Input": {
       a?: string;
     };
-    "a-1.deep.Output": Record<string, unknown>;
+    "a-1.deep.Output": {
+      [key: string]: unknown;
+    };
   };
   responses: never;
   parameters: never;

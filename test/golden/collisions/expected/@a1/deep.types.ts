@@ -42,7 +42,9 @@ export interface components {
     "a1.deep.2.Input": {
       b?: number;
     };
-    "a1.deep.2.Output": Record<string, unknown>;
+    "a1.deep.2.Output": {
+      [key: string]: unknown;
+    };
   };
   responses: never;
   parameters: never;

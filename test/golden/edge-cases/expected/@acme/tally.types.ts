@@ -43,9 +43,17 @@ export interface components {
       label: string;
       note?: string;
       /** @description Anything the caller wants kept with the count */
-      context?: Record<string, unknown>;
+      context?: {
+        [key: string]: unknown;
+      };
     } & {
-      [key: string]: number | string | Record<string, unknown> | undefined;
+      [key: string]:
+        | number
+        | string
+        | {
+            [key: string]: unknown;
+          }
+        | undefined;
     };
     "acme.tally.Output": {
       total: number;

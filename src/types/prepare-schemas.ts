@@ -1,0 +1,30 @@
+import { isPlainObject } from "../json-pointer.js";
+import { childSchemas } from "../spec/schema-keywords.js";
+import { mapDiscriminatorValues } from "./discriminator-values.js";
+import { openFreeFormObject } from "./free-form-objects.js";
+import { listRequiredProperties } from "./required-properties.js";
+
+/**
+ * Prepares a flow's document, as openapi-typescript will read it, where the types it would make
+ * refuse what the schemas take: free-form objects (`openFreeFormObject`), required names the
+ * properties leave out (`listRequiredProperties`) and, when `discriminated`, discriminators whose
+ * mapping leaves out a branch that states its value (`mapDiscriminatorValues`). One walk of the
+ * components' schemas; the document is changed in place (it is the types stage's own parse).
+ *
+ * @example
+ * prepareSchemas(document, text.includes('"discriminator"'));
+ */
+export function prepareSchemas(document: unknown, discriminated: boolean): void {
+  const components = isPlainObject(document) ? document.components : undefined;
+  const schemas = isPlainObject(components) ? components.schemas : undefined;
+  if (!isPlainObject(schemas)) return;
+  const stack: unknown[] = Object.values(schemas);
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!isPlainObject(node)) continue;
+    // Its subschemas first, as written: the fixes below add only schemas already visited or `{}`.
+    stack.push(...childSchemas(node));
+    openFreeFormObject(node);
+    listRequiredProperties(node);
+    if (discriminated) mapDiscriminatorValues(node, schemas);
+  }
+}

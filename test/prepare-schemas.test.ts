@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { prepareSchemas } from "../src/types/prepare-schemas.js";
+
+/** A component schema as these tests read it after preparing. */
+interface Prepared {
+  readonly [keyword: string]: unknown;
+  readonly properties: Record<string, unknown>;
+  readonly discriminator: { readonly mapping: unknown };
+}
+
+/** A flow's document as the types stage reads it, with these component schemas. */
+function prepared(
+  schemas: Record<string, unknown>,
+  discriminated = false,
+): (name: string) => Prepared {
+  const document = { openapi: "3.1.0", components: { schemas } };
+  prepareSchemas(document, discriminated);
+  return (name) => {
+    const schema = (document.components.schemas as Record<string, Prepared | undefined>)[name];
+    if (schema === undefined) throw new Error(`no component ${name}`);
+    return schema;
+  };
+}
+
+describe("the document openapi-typescript reads", () => {
+  it("opens free-form objects, and only those", () => {
+    const schemas = prepared({
+      Free: { type: "object", description: "anything" },
+      Nullable: { type: ["object", "null"] },
+      Empty: { type: "object", properties: {} },
+      Closed: { type: "object", additionalProperties: false },
+      Shaped: { type: "object", properties: { a: { type: "string" } } },
+      Union: { type: "object", oneOf: [{ required: ["a"] }] },
+      Inner: { type: "object", properties: { meta: { type: "object" } } },
+    });
+    expect(schemas("Free")).toEqual({
+      type: "object",
+      description: "anything",
+      additionalProperties: true,
+    });
+    expect(schemas("Nullable")).toMatchObject({ additionalProperties: true });
+    expect(schemas("Empty")).toMatchObject({ additionalProperties: true });
+    expect(schemas("Closed")).toEqual({ type: "object", additionalProperties: false });
+    expect(schemas("Shaped")).not.toHaveProperty("additionalProperties");
+    expect(schemas("Union")).not.toHaveProperty("additionalProperties");
+    expect(schemas("Inner").properties.meta).toEqual({
+      type: "object",
+      additionalProperties: true,
+    });
+  });
+
+  it("lists required names the properties leave out, with the schema their value meets", () => {
+    const integer = { type: "integer" };
+    const byNumber = { type: "number" };
+    const schemas = prepared({
+      Plain: { type: "object", required: ["id", "name"], properties: { name: { type: "string" } } },
+      Extra: {
+        type: "object",
+        required: ["count"],
+        properties: { label: { type: "string" } },
+        additionalProperties: integer,
+      },
+      Pattern: {
+        type: "object",
+        required: ["by-yes", "both"],
+        properties: { total: { type: "integer" } },
+        patternProperties: { "^by-": byNumber, "^b": { type: "string" }, "^bo": byNumber },
+      },
+      NoProperties: { type: "object", required: ["id"] },
+    });
+    expect(Object.keys(schemas("Plain").properties)).toEqual(["name", "id"]);
+    expect(schemas("Plain").properties.id).toEqual({});
+    expect(schemas("Extra").properties.count).toBe(integer);
+    // "by-yes" matches ^by- and ^b: two patterns, so it is left out; so is "both".
+    expect(Object.keys(schemas("Pattern").properties)).toEqual(["total"]);
+    expect(schemas("NoProperties")).toEqual({
+      type: "object",
+      required: ["id"],
+      additionalProperties: true,
+    });
+  });
+
+  it("maps the value each branch states to it, where the mapping leaves the branch out", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const schemas = prepared(
+      {
+        Pet: {
+          oneOf: [ref("Cat"), ref("Dog"), ref("Fish"), ref("Bird")],
+          discriminator: { propertyName: "kind", mapping: { parrot: "#/components/schemas/Bird" } },
+        },
+        Cat: { type: "object", properties: { kind: { const: "cat" } } },
+        Dog: { type: "object", properties: { kind: { enum: ["dog"] } } },
+        Fish: { type: "object", properties: { kind: { type: "string" } } },
+        Bird: { type: "object", properties: { kind: { const: "bird" } } },
+      },
+      true,
+    );
+    expect(schemas("Pet").discriminator.mapping).toEqual({
+      parrot: "#/components/schemas/Bird",
+      cat: "#/components/schemas/Cat",
+      dog: "#/components/schemas/Dog",
+    });
+  });
+});
