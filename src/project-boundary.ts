@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readlink, realpath } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import type Picomatch from "picomatch";
+import type * as Yaml from "yaml";
+
+// Loaded only for a folder that has a workspace manifest: most runs never read one.
+const requireHere = createRequire(import.meta.url);
 
 /**
  * The project a folder belongs to: the nearest folder at or above `dir` that holds `.git` (a
@@ -54,30 +60,87 @@ export function findConfigRoot(dir: string): string | undefined {
 }
 
 /**
- * The nearest folder at or above `project` that roots a workspace: it holds `pnpm-workspace.yaml`,
- * or a package.json with `workspaces` (npm, Yarn, Bun). The search ends at a repository's root
- * (`.git`): a workspace never spans repositories. Undefined when there is none.
+ * The nearest folder at or above `project` that roots a workspace `project` is a package of: it
+ * holds `pnpm-workspace.yaml` (its `packages`) or a package.json with `workspaces` (npm, Yarn,
+ * Bun), and one of their patterns names `project` (or it is `project` itself). Only the
+ * checkout's files decide, never `.git`, so a build context without it finds the same root.
+ * Undefined when there is none.
  *
  * @example
- * findWorkspaceRoot("/repo/packages/app"); // "/repo"
+ * findWorkspaceRoot("/repo/packages/app"); // "/repo", when /repo/package.json has "workspaces": ["packages/*"]
  */
 export function findWorkspaceRoot(project: string): string | undefined {
-  for (let dir = path.resolve(project); ; dir = path.dirname(dir)) {
-    if (rootsWorkspace(dir)) return dir;
-    if (existsSync(path.join(dir, ".git")) || path.dirname(dir) === dir) return undefined;
+  const member = path.resolve(project);
+  for (let dir = member; ; dir = path.dirname(dir)) {
+    const patterns = workspacePatterns(dir);
+    if (patterns !== undefined && (dir === member || namesPackage(patterns, dir, member)))
+      return dir;
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 
-function rootsWorkspace(folder: string): boolean {
-  if (existsSync(path.join(folder, "pnpm-workspace.yaml"))) return true;
-  let manifest: unknown;
+/** The largest workspace manifest read: anything bigger (or not a file) is no workspace's. */
+const MAX_MANIFEST_BYTES = 1_000_000;
+
+/** The package patterns of a workspace rooted at `folder`; undefined when it roots none. */
+function workspacePatterns(folder: string): string[] | undefined {
+  const pnpm = readSmallFile(path.join(folder, "pnpm-workspace.yaml"));
+  if (pnpm !== undefined) return patternsIn(parseYamlQuietly(pnpm), "packages");
+  const manifest = readSmallFile(path.join(folder, "package.json"));
+  if (manifest === undefined) return undefined;
   try {
-    manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8"));
+    const value: unknown = JSON.parse(manifest);
+    const workspaces = isRecord(value) ? value["workspaces"] : undefined;
+    // npm and Yarn: a list; Yarn classic also { packages: [...] }.
+    return Array.isArray(workspaces) ? strings(workspaces) : patternsIn(workspaces, "packages");
   } catch {
-    // No package.json here, or one that is not JSON: no workspace either way.
-    return false;
+    return undefined;
   }
-  return typeof manifest === "object" && manifest !== null && "workspaces" in manifest;
+}
+
+function patternsIn(value: unknown, key: string): string[] | undefined {
+  const list = isRecord(value) ? value[key] : undefined;
+  return Array.isArray(list) ? strings(list) : undefined;
+}
+
+function strings(values: readonly unknown[]): string[] {
+  return values.filter((value): value is string => typeof value === "string");
+}
+
+/** Whether a workspace's patterns (globs, `!` to leave out) name the package at `member`. */
+function namesPackage(patterns: readonly string[], root: string, member: string): boolean {
+  const relative = path.relative(root, member).split(path.sep).join("/");
+  const glob = requireHere("picomatch") as typeof Picomatch;
+  const named = patterns.filter((pattern) => !pattern.startsWith("!")).map(clean);
+  const left = patterns.filter((pattern) => pattern.startsWith("!")).map((p) => clean(p.slice(1)));
+  return named.length > 0 && glob(named)(relative) && (left.length === 0 || !glob(left)(relative));
+}
+
+function clean(pattern: string): string {
+  return pattern.replace(/^\.\//, "").replace(/\/+$/, "");
+}
+
+/** The text of a regular file no larger than a workspace manifest can be; undefined otherwise. */
+function readSmallFile(file: string): string | undefined {
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (info === undefined || !info.isFile() || info.size > MAX_MANIFEST_BYTES) return undefined;
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function parseYamlQuietly(text: string): unknown {
+  try {
+    return (requireHere("yaml") as typeof Yaml).parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

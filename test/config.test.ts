@@ -196,6 +196,27 @@ describe("flowgen.config", () => {
     );
   });
 
+  it("takes a workspace root's config only for a package its patterns name (npm's or pnpm's)", async () => {
+    const dir = await cachedProject({
+      "package.json": { private: true, workspaces: ["tools/*", "!tools/skip"] },
+      "flowgen.config.json": { out: "elsewhere" },
+      "tools/cli/package.json": { name: "cli" },
+      "tools/skip/package.json": { name: "skip" },
+      "code/app/package.json": { name: "app" },
+      "pnpm/pnpm-workspace.yaml": "packages:\n  - 'apps/*'\n",
+      "pnpm/flowgen.config.json": { out: "pnpm-out" },
+      "pnpm/apps/web/package.json": { name: "web" },
+    });
+    const fileFrom = async (folder: string) => {
+      const loaded = await loadConfig(path.join(dir, folder));
+      return loaded.ok ? loaded.file : undefined;
+    };
+    expect(await fileFrom("tools/cli")).toBe(path.join(dir, "flowgen.config.json"));
+    expect(await fileFrom("tools/skip")).toBeUndefined();
+    expect(await fileFrom("code/app")).toBeUndefined();
+    expect(await fileFrom("pnpm/apps/web")).toBe(path.join(dir, "pnpm/flowgen.config.json"));
+  });
+
   it("takes no config from a repository above the project that is no workspace of it", async () => {
     const home = await cachedProject({
       ".git/HEAD": "ref: refs/heads/main\n",
