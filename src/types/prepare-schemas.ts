@@ -21,7 +21,8 @@ export function prepareSchemas(document: unknown, discriminated: boolean): void 
   const stack: unknown[] = Object.values(schemas);
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!isPlainObject(node)) continue;
-    // Its subschemas first, as written: the fixes below add only schemas already visited or `{}`.
+    // Its subschemas as written: what the fixes below add holds nothing to fix (`{}`, a `$ref`),
+    // and no fix reads what another changes, so the order of the walk does not matter.
     stack.push(...childSchemas(node));
     openFreeFormObject(node);
     listRequiredProperties(node);
