@@ -76,23 +76,26 @@ async function solutionReferences(
 }
 
 /**
- * Whether a tsconfig's own `include` (or `files`) takes in files of `folder`: a pattern whose
- * folder part, before its first wildcard, holds `folder` or lies in it. Without either, every file
- * below the tsconfig's folder.
+ * Whether a tsconfig may compile files of `folder`: unless its own `include` (or `files`) names
+ * only single source files outside it (Vite's `tsconfig.node.json` names `vite.config.ts`). A
+ * folder or a pattern may take `folder` in, and so may an import from a file it does take in.
  */
 function takesIn(config: unknown, file: string, folder: string): boolean {
   if (!isRecord(config)) return false;
-  const base = path.dirname(file);
   const { include, files } = config;
-  const patterns = Array.isArray(include) ? include : Array.isArray(files) ? files : ["**/*"];
-  return patterns.some((pattern: unknown) => {
-    if (typeof pattern !== "string") return false;
-    const fixed = pattern.split("/").findIndex((segment) => /[*?{[]/.test(segment));
-    const prefix = fixed === -1 ? pattern : pattern.split("/").slice(0, fixed).join("/");
-    const at = path.resolve(base, prefix);
-    return isInside(folder, at) || isInside(at, folder);
-  });
+  const entries: unknown[] = Array.isArray(include) ? include : Array.isArray(files) ? files : [];
+  if (entries.length === 0) return true;
+  return !entries.every(
+    (entry) =>
+      typeof entry === "string" &&
+      SOURCE_FILE.test(entry) &&
+      !/[*?{[]/.test(entry) &&
+      !isInside(path.resolve(path.dirname(file), entry), folder),
+  );
 }
+
+/** A path that names one source file. */
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|json)$/;
 
 /** A compiler option as the tsconfig at `file` has it, its own or through `extends` (the nearest wins). */
 async function readCompilerOption(
