@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, symlink } from "node:fs/promises";
+import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { addScripts, gitattributesText } from "../src/scaffold/project-files.js";
@@ -268,6 +268,13 @@ describe("flowgen init and the project boundary", () => {
     expect(existsSync(path.join(api, "specs/@example/hello.json"))).toBe(true);
     const generated = await flowgen(api, "generate");
     expect(generated.stdout).toMatch(/^flowgen: 1 flow → generated: /);
+    // The package the root's config is for keeps it.
+    const web = path.join(dir, "packages/web");
+    await mkdir(web, { recursive: true });
+    await writeFile(path.join(web, "package.json"), JSON.stringify({ name: "web" }));
+    const kept = await flowgen(web, "init");
+    expect(kept.stdout).toContain("flowgen init: kept ../../flowgen.config.json\n");
+    expect(existsSync(path.join(web, "flowgen.config.ts"))).toBe(false);
   });
 
   it("refuses a folder flag its kept config does not name, and writes nothing", async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, type LoadedConfig } from "../config/load-config.js";
 import { resolveGenerateSettings, type GenerateSettings } from "../config/resolve-settings.js";
 import { addScripts, configFileText, gitattributesText } from "../scaffold/project-files.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
@@ -68,7 +68,7 @@ async function readInitSettings(
   const found = await loadConfig(cwd, args["config"] as string | undefined);
   if (!found.ok) return found;
   // A workspace's root config is kept for the root; a package being set up gets a config of its own.
-  const loaded = ownConfig(found, cwd, args["config"] !== undefined)
+  const loaded = servesPackage(found, cwd, args["config"] !== undefined)
     ? found
     : { ...found, config: {}, file: undefined, root: cwd };
   const given = {
@@ -103,15 +103,25 @@ async function readInitSettings(
   return { ok: true, configFile: loaded.file, settings: resolved.settings };
 }
 
-/** Whether a config found is this package's: in its folder or below, or named with --config. */
-function ownConfig(
-  loaded: { readonly file: string | undefined },
+/**
+ * Whether a config found serves the package being set up: it lies in the package, or was named
+ * with --config, or (a workspace's root config) its specs or output folder lie in the package.
+ */
+function servesPackage(
+  found: Extract<LoadedConfig, { ok: true }>,
   cwd: string,
   named: boolean,
 ): boolean {
-  if (loaded.file === undefined || named) return true;
+  if (found.file === undefined || named) return true;
   const project = findProjectRoot(cwd) ?? cwd;
-  return isInside(loaded.file, project);
+  if (isInside(found.file, project)) return true;
+  const settings = resolveGenerateSettings(found, cwd, {});
+  return (
+    settings.ok &&
+    [settings.settings.specs, settings.settings.out].some((folder) =>
+      isInside(path.resolve(cwd, folder), project),
+    )
+  );
 }
 
 /** The error line for a package.json that is not JSON, where it fails when known; undefined for none or a valid one. */
