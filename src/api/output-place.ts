@@ -95,7 +95,8 @@ function refusedEntry(file: string | undefined, cwd: string): string | undefined
   if (file === undefined) return undefined;
   const refused = nearestExisting(file);
   const relative = path.relative(cwd, refused);
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+  if (relative === "") return ".";
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
   if (/\.flowgen-(?:staging|previous|lock|tmp)/.test(relative)) return undefined;
   return relative.split(path.sep).join("/");
 }
@@ -112,6 +113,8 @@ const MACHINE_ERRORS: Readonly<Record<string, string>> = {
   ENOTDIR: "this is a file where a folder is needed; move it, or choose another --out",
   EISDIR: "this is a folder where a file is needed; move it, or choose another --out",
   ENAMETOOLONG: "the path is too long for the file system; choose a shorter --out",
+  EBUSY:
+    "the folder is in use (a mount point, or open in another program); let flowgen replace it, or choose another --out",
   EMFILE: "too many files are open; raise the limit (ulimit -n)",
   ENFILE: "too many files are open on this machine; close some",
 };
