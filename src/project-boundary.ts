@@ -111,10 +111,24 @@ function strings(values: readonly unknown[]): string[] {
 function namesPackage(patterns: readonly string[], root: string, member: string): boolean {
   const relative = path.relative(root, member).split(path.sep).join("/");
   const glob = requireHere("picomatch") as typeof Picomatch;
-  const named = patterns.filter((pattern) => !pattern.startsWith("!")).map(clean);
-  const left = patterns.filter((pattern) => pattern.startsWith("!")).map((p) => clean(p.slice(1)));
-  return named.length > 0 && glob(named)(relative) && (left.length === 0 || !glob(left)(relative));
+  const usable = (pattern: string) => pattern !== "" && pattern.length <= MAX_PATTERN_LENGTH;
+  const named = patterns
+    .filter((p) => !p.startsWith("!"))
+    .map(clean)
+    .filter(usable);
+  const left = patterns.filter((p) => p.startsWith("!")).map((p) => clean(p.slice(1)));
+  try {
+    if (named.length === 0 || !glob(named)(relative)) return false;
+    const leftOut = left.filter(usable);
+    return leftOut.length === 0 || !glob(leftOut)(relative);
+  } catch {
+    // A pattern picomatch cannot read names no package.
+    return false;
+  }
 }
+
+/** picomatch refuses longer patterns; no workspace writes one. */
+const MAX_PATTERN_LENGTH = 65_536;
 
 function clean(pattern: string): string {
   return pattern.replace(/^\.\//, "").replace(/\/+$/, "");
@@ -122,11 +136,12 @@ function clean(pattern: string): string {
 
 /** The text of a regular file no larger than a workspace manifest can be; undefined otherwise. */
 function readSmallFile(file: string): string | undefined {
-  const info = statSync(file, { throwIfNoEntry: false });
-  if (info === undefined || !info.isFile() || info.size > MAX_MANIFEST_BYTES) return undefined;
   try {
+    const info = statSync(file, { throwIfNoEntry: false });
+    if (info === undefined || !info.isFile() || info.size > MAX_MANIFEST_BYTES) return undefined;
     return readFileSync(file, "utf8");
   } catch {
+    // A link that loops or leads where this user may not look: no manifest here.
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { check, generate, loadConfig } from "../src/index.js";
@@ -215,6 +215,24 @@ describe("flowgen.config", () => {
     expect(await fileFrom("tools/skip")).toBeUndefined();
     expect(await fileFrom("code/app")).toBeUndefined();
     expect(await fileFrom("pnpm/apps/web")).toBe(path.join(dir, "pnpm/flowgen.config.json"));
+  });
+
+  it("reads past a workspace manifest it cannot use: empty or endless patterns, a link that loops", async () => {
+    const dir = await cachedProject({
+      "package.json": { private: true, workspaces: ["./", "", "!", "a".repeat(70_000)] },
+      "flowgen.config.json": { out: "elsewhere" },
+      "packages/app/package.json": { name: "app" },
+      "loop/inner/package.json": { name: "inner" },
+    });
+    expect(await loadConfig(path.join(dir, "packages/app"))).toMatchObject({
+      ok: true,
+      file: undefined,
+    });
+    await symlink("package.json", path.join(dir, "loop/package.json"));
+    expect(await loadConfig(path.join(dir, "loop/inner"))).toMatchObject({
+      ok: true,
+      file: undefined,
+    });
   });
 
   it("takes no config from a repository above the project that is no workspace of it", async () => {
