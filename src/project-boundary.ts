@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { readlink, realpath } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { isPlainObject } from "./json-pointer.js";
 import type Picomatch from "picomatch";
 import type * as Yaml from "yaml";
 
@@ -90,7 +91,7 @@ function workspacePatterns(folder: string): string[] | undefined {
   if (manifest === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(manifest);
-    const workspaces = isRecord(value) ? value["workspaces"] : undefined;
+    const workspaces = isPlainObject(value) ? value["workspaces"] : undefined;
     // npm and Yarn: a list; Yarn classic also { packages: [...] }.
     return Array.isArray(workspaces) ? strings(workspaces) : patternsIn(workspaces, "packages");
   } catch {
@@ -99,7 +100,7 @@ function workspacePatterns(folder: string): string[] | undefined {
 }
 
 function patternsIn(value: unknown, key: string): string[] | undefined {
-  const list = isRecord(value) ? value[key] : undefined;
+  const list = isPlainObject(value) ? value[key] : undefined;
   return Array.isArray(list) ? strings(list) : undefined;
 }
 
@@ -152,10 +153,6 @@ function parseYamlQuietly(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -282,7 +282,7 @@ function copyKeys(
  * Sets `key` on `target` as an own data property. Assigning is several times faster than building
  * objects with `Object.fromEntries`, but takes `"__proto__"` as the prototype: that key is defined.
  */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__")
     Object.defineProperty(target, key, {
       value,

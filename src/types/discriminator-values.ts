@@ -1,4 +1,5 @@
 import { isPlainObject } from "../json-pointer.js";
+import { setOwn } from "../spec/schema-keywords.js";
 
 const COMPONENT = "#/components/schemas/";
 
@@ -39,12 +40,7 @@ function mapBranches(
     const name = ref.slice(COMPONENT.length);
     const value = Object.hasOwn(schemas, name) ? ownValue(schemas[name], propertyName) : undefined;
     if (value === undefined || Object.hasOwn(mapping, value)) continue;
-    Object.defineProperty(mapping, value, {
-      value: ref,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(mapping, value, ref);
     mapped.add(ref);
   }
   discriminator.mapping = mapping;

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../json-pointer.js";
+import { setOwn } from "../spec/schema-keywords.js";
 
 /**
  * openapi-typescript types only the properties a schema lists: a name in `required` that
@@ -24,10 +25,5 @@ export function listRequiredProperties(schema: Record<string, unknown>): void {
       : undefined;
   for (const name of required)
     if (typeof name === "string" && !Object.hasOwn(properties, name))
-      Object.defineProperty(properties, name, {
-        value: reference === undefined ? {} : { $ref: reference },
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(properties, name, reference === undefined ? {} : { $ref: reference });
 }
