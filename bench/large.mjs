@@ -8,7 +8,8 @@
 //
 // Prints, per size, the median wall time and peak RSS (GNU time: the largest process; worker
 // threads count inside it) of both tools and flowgen's ratios to openapi-typescript, next to the
-// targets (time ≤ 0.4x, memory ≤ 0.5x). Writes bench/out/large.json.
+// targets (time ≤ 0.4x, memory ≤ 0.5x), then flowgen's floor: its peak on a few one-property flows, with
+// both threads started and every package loaded. Writes bench/out/large.json.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync, readdirSync, writeFileSync } from "node:fs";
@@ -24,6 +25,8 @@ const BIN = path.join(ROOT, "bin/flowgen.js");
 const OPENAPI_TS = path.join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
 const TIME = "/usr/bin/time";
 const TARGETS = { time: 0.4, memory: 0.5 };
+/** Flows in the floor's project: their files (a types file and a module each) pass POOL_THRESHOLD. */
+const FLOOR_FLOWS = 40;
 
 const args = parseArgs(process.argv.slice(2));
 if (!existsSync(TIME))
@@ -63,10 +66,34 @@ for (const scale of args.scales) {
   );
   rmSync(dir, { recursive: true, force: true });
 }
+const floor = measureFloor(results[0]);
+console.log(
+  `\nflowgen's floor: ${floor.mb} MB peak on ${FLOOR_FLOWS} one-property flows (two threads, every stage's packages loaded), ${floor.ratio.toFixed(2)}x openapi-typescript's peak at ${results[0]?.scale}x, where the memory target is ${TARGETS.memory}x`,
+);
 writeFileSync(
   path.join(ROOT, "bench/out/large.json"),
-  `${JSON.stringify({ node: process.version, cores: cpus().length, targets: TARGETS, results }, null, 2)}\n`,
+  `${JSON.stringify({ node: process.version, cores: cpus().length, targets: TARGETS, results, floor }, null, 2)}\n`,
 );
+
+/**
+ * What flowgen costs before its flows do: enough one-property flows for the worker threads
+ * (POOL_THRESHOLD files), so both threads load their packages (TypeScript twice: openapi-typescript's
+ * and ts-morph's own copy), against the smallest size's anchor.
+ */
+function measureFloor(smallest) {
+  const dir = path.join(OUT, "floor");
+  const tiny = { type: "object", properties: { text: { type: "string" } } };
+  for (let i = 0; i < FLOOR_FLOWS; i++) {
+    mkdirSync(path.join(dir, "specs/@floor"), { recursive: true });
+    writeFileSync(
+      path.join(dir, `specs/@floor/flow-${i}.json`),
+      JSON.stringify({ summary: `Flow ${i}`, input: tiny, output: tiny }),
+    );
+  }
+  const { mb } = run([BIN, "generate", "--specs", "specs", "--out", "cold", "--no-cache"], dir);
+  rmSync(dir, { recursive: true, force: true });
+  return { flows: FLOOR_FLOWS, mb, ratio: mb / (smallest?.anchor.mb ?? Number.NaN) };
+}
 
 function summarize(scale, flows, specsMb, samples) {
   const pick = (list) => ({
