@@ -12,7 +12,8 @@ export type ProjectShape =
   | "node-no-dom"
   | "node16-commonjs"
   | "vite-es2020"
-  | "tsc-init-es2016";
+  | "tsc-init-es2016"
+  | "isolated-declarations";
 
 const STRICT = {
   strict: true,
@@ -91,6 +92,19 @@ const SHAPES: Record<
       esModuleInterop: true,
       forceConsistentCasingInFileNames: true,
       types: ["node"],
+    },
+  },
+  // A library that publishes declarations made file by file (by tsc, or by a faster tool).
+  "isolated-declarations": {
+    packageType: "module",
+    compilerOptions: {
+      ...STRICT,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      lib: ["ES2022", "DOM"],
+      types: ["node"],
+      declaration: true,
+      isolatedDeclarations: true,
     },
   },
   // The generated files compile to CommonJS there; verbatimModuleSyntax forbids that, so such projects leave it off.
@@ -236,8 +250,14 @@ function diagnosticsOf(program: ts.Program, checks: (file: string) => boolean): 
     ...program.getSyntacticDiagnostics(),
     ...program.getGlobalDiagnostics(),
   ];
+  // As tsc does under noEmit: a project that makes declarations gets their problems too
+  // (`isolatedDeclarations` reports there).
+  const declarations = program.getCompilerOptions().declaration === true;
   for (const file of program.getSourceFiles())
-    if (checks(file.fileName)) diagnostics.push(...program.getSemanticDiagnostics(file));
+    if (checks(file.fileName)) {
+      diagnostics.push(...program.getSemanticDiagnostics(file));
+      if (declarations) diagnostics.push(...program.getDeclarationDiagnostics(file));
+    }
   return [...ts.sortAndDeduplicateDiagnostics(diagnostics)];
 }
 

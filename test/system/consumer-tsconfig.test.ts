@@ -72,6 +72,7 @@ describe("generated code in the tsconfig shapes projects use", () => {
     ["not-strict", FROM_PAGE],
     ["vite-es2020", FROM_PAGE],
     ["tsc-init-es2016", FROM_NODE],
+    ["isolated-declarations", FROM_NODE],
   ])("%s: the repo's generated/ and a consumer compile", async (shape, keySource) => {
     const dir = await tempProject({});
     expect(

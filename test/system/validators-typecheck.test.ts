@@ -15,13 +15,13 @@ describe("clients generated with --validators", () => {
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it("type-check under NodeNext and Bundler", async () => {
+  it("type-check under NodeNext, Bundler and isolatedDeclarations", async () => {
     const consumer = `
 import { createQaClient } from "./gen/@acme/qa.js";
 const qa = createQaClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1", validate: "warn" });
 export const answer = async (): Promise<string> => (await qa.run({ question: "Why?" })).answer;
 `;
-    for (const resolution of ["NodeNext", "Bundler"] as const) {
+    for (const resolution of ["NodeNext", "Bundler", "isolated-declarations"] as const) {
       const dir = await tempProject({});
       expect(await typecheck(dir, generated, consumer, resolution)).toBe("");
     }
