@@ -105,4 +105,74 @@ describe("the document openapi-typescript reads", () => {
       dog: "#/components/schemas/Dog",
     });
   });
+
+  it("maps a value a branch states through what it is made of, unless two parts disagree", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const kind = (value: string) => ({ properties: { kind: { const: value } } });
+    const schemas = prepared(
+      {
+        Pet: {
+          oneOf: [ref("Cat"), ref("Dog"), ref("Odd"), ref("Loop")],
+          discriminator: { propertyName: "kind" },
+        },
+        Base: { type: "object", properties: { kind: { type: "string" } } },
+        Cat: { allOf: [ref("Base"), kind("cat")] },
+        Dog: { ...ref("Base"), ...kind("dog") },
+        Odd: { allOf: [kind("odd"), { allOf: [kind("even")] }] },
+        Loop: { allOf: [ref("Loop")] },
+      },
+      true,
+    );
+    expect(schemas("Pet").discriminator.mapping).toEqual({
+      cat: "#/components/schemas/Cat",
+      dog: "#/components/schemas/Dog",
+    });
+  });
+
+  it("maps the value a schema extending a discriminated base states to it, in the base", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const schemas = prepared(
+      {
+        Animal: { type: "object", discriminator: { propertyName: "kind", mapping: {} } },
+        Cow: { allOf: [ref("Animal"), { properties: { kind: { const: "cow" } } }] },
+        Hen: { allOf: [ref("Animal"), { properties: { kind: { enum: ["hen"] } } }] },
+        Any: { allOf: [ref("Animal")] },
+      },
+      true,
+    );
+    expect(schemas("Animal").discriminator.mapping).toEqual({
+      cow: "#/components/schemas/Cow",
+      hen: "#/components/schemas/Hen",
+    });
+  });
+
+  it("moves what constrains values beside a $ref into an allOf entry, and leaves annotations", () => {
+    const schemas = prepared({
+      Named: {
+        $ref: "#/components/schemas/Base",
+        description: "kept",
+        default: {},
+        "x-note": 1,
+        required: ["id"],
+        properties: { id: { type: "string" } },
+      },
+      Described: { $ref: "#/components/schemas/Base", description: "only this" },
+      Typed: { $ref: "#/components/schemas/Base", type: "object" },
+      Base: { type: "object", properties: { name: { type: "string" } } },
+    });
+    expect(schemas("Named")).toEqual({
+      description: "kept",
+      default: {},
+      "x-note": 1,
+      allOf: [
+        { $ref: "#/components/schemas/Base" },
+        { required: ["id"], properties: { id: { type: "string" } } },
+      ],
+    });
+    expect(schemas("Described")).toEqual({
+      $ref: "#/components/schemas/Base",
+      description: "only this",
+    });
+    expect(schemas("Typed")).toEqual({ $ref: "#/components/schemas/Base", type: "object" });
+  });
 });

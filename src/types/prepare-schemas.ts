@@ -1,15 +1,18 @@
 import { isPlainObject } from "../json-pointer.js";
 import { childSchemas } from "../spec/schema-keywords.js";
-import { mapDiscriminatorValues } from "./discriminator-values.js";
+import { mapDiscriminatorValues, mapExtendingValues } from "./discriminator-values.js";
 import { openFreeFormObject } from "./free-form-objects.js";
+import { separateRefSiblings } from "./ref-siblings.js";
 import { listRequiredProperties } from "./required-properties.js";
 
 /**
  * Prepares a flow's document, as openapi-typescript will read it, where the types it would make
- * refuse what the schemas take: free-form objects (`openFreeFormObject`), required names the
+ * refuse what the schemas take, or take what they refuse: keywords beside a `$ref`
+ * (`separateRefSiblings`), free-form objects (`openFreeFormObject`), required names the
  * properties leave out (`listRequiredProperties`) and, when `discriminated`, discriminators whose
- * mapping leaves out a branch that states its value (`mapDiscriminatorValues`). One walk of the
- * components' schemas; the document is changed in place (it is the types stage's own parse).
+ * mapping leaves out a branch, or a schema extending it, that states its value
+ * (`mapDiscriminatorValues`, `mapExtendingValues`). One walk of the components' schemas; the
+ * document is changed in place (it is the types stage's own parse).
  *
  * @example
  * prepareSchemas(document, text.includes('"discriminator"'));
@@ -21,11 +24,14 @@ export function prepareSchemas(document: unknown, discriminated: boolean): void 
   const stack: unknown[] = Object.values(schemas);
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!isPlainObject(node)) continue;
-    // Its subschemas as written: what the fixes below add holds nothing to fix (`{}`, a `$ref`),
-    // and no fix reads what another changes, so the order of the walk does not matter.
+    // First, so that the keywords it moves into an `allOf` entry are walked and fixed there.
+    separateRefSiblings(node);
+    // Its subschemas: what the fixes below add holds nothing to fix (`{}`, a `$ref`), and none of
+    // them reads what another changes, so the order of the walk does not matter.
     stack.push(...childSchemas(node));
     openFreeFormObject(node);
     listRequiredProperties(node);
     if (discriminated) mapDiscriminatorValues(node, schemas);
   }
+  if (discriminated) mapExtendingValues(schemas);
 }

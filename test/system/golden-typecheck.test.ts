@@ -42,7 +42,7 @@ export const wrong = tally.run({ label: 3 });
     ).toBe("");
   });
 
-  it("edge-cases: a discriminator without a mapping types each branch by the value it states", async () => {
+  it("edge-cases: a discriminator without a mapping types each branch (or schema extending its base) by the value it states", async () => {
     const consumer = `
 import { createPetsClient } from "./gen/@acme/pets.js";
 const pets = createPetsClient({ apiKey: "k_123456", baseUrl: "https://api.example.com" });
@@ -50,6 +50,13 @@ export const cat = pets.run({ pet: { kind: "cat", lives: 9 } });
 export const dog = pets.run({ pet: { kind: "dog", good: true } });
 // @ts-expect-error a made-up component name is no kind
 export const named = pets.run({ pet: { kind: "acme.pets.Input.Cat" } });
+export const horse = pets.run({ pet: { kind: "cat" }, companion: { kind: "horse", hands: 15 } });
+export const goat = pets.run({ pet: { kind: "cat" }, companion: { kind: "goat", name: "Billy" } });
+export const barn = pets.run({ pet: { kind: "cat" }, barn: [{ kind: "cow", milk: true }] });
+// @ts-expect-error a branch's component name is no kind, where the branch extends a base
+export const horseName = pets.run({ pet: { kind: "cat" }, companion: { kind: "acme.pets.Input.Horse" } });
+// @ts-expect-error an extending schema's component name is no kind
+export const cowName = pets.run({ pet: { kind: "cat" }, barn: [{ kind: "acme.pets.Input.Cow" }] });
 `;
     const dir = await tempProject({});
     expect(

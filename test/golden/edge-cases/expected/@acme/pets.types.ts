@@ -43,6 +43,14 @@ export interface components {
       pet:
         | components["schemas"]["acme.pets.Input.Cat"]
         | components["schemas"]["acme.pets.Input.Dog"];
+      companion?:
+        | components["schemas"]["acme.pets.Input.Horse"]
+        | components["schemas"]["acme.pets.Input.Goat"];
+      barn?: components["schemas"]["acme.pets.Input.Cow"][];
+    };
+    "acme.pets.Input.Animal": {
+      kind: string;
+      name?: string;
     };
     "acme.pets.Input.Cat": {
       /**
@@ -52,6 +60,20 @@ export interface components {
       kind: "cat";
       lives?: number;
     };
+    "acme.pets.Input.Cow": Omit<
+      components["schemas"]["acme.pets.Input.Livestock"],
+      "kind"
+    > & {
+      /** @constant */
+      kind?: "cow";
+      milk?: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "cow";
+    };
     "acme.pets.Input.Dog": {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -59,6 +81,30 @@ export interface components {
        */
       kind: "dog";
       good?: boolean;
+    };
+    "acme.pets.Input.Goat": components["schemas"]["acme.pets.Input.Animal"] & {
+      /** @enum {unknown} */
+      kind?: "goat";
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "goat";
+    };
+    "acme.pets.Input.Horse": components["schemas"]["acme.pets.Input.Animal"] & {
+      /** @constant */
+      kind?: "horse";
+      hands?: number;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "horse";
+    };
+    "acme.pets.Input.Livestock": {
+      kind: string;
     };
     "acme.pets.Output": {
       id?: string;
