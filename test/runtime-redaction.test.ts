@@ -171,6 +171,8 @@ const FORMS: Record<string, (key: string) => string> = {
         i % 3 === 0 ? `%${hex(c).toUpperCase()}` : i % 3 === 1 ? c.toUpperCase() : c.toLowerCase(),
       )
       .join(""),
+  "hex-lower": (key) => [...key].map(hex).join(""),
+  "hex-upper": (key) => [...key].map(hex).join("").toUpperCase(),
   base64: (key) => btoa(key),
   "basic-header": (key) => `Basic ${btoa(`user:${key}`)}`,
   "base64url-lowered": (key) =>
@@ -369,9 +371,98 @@ describe("the API key never shows, in any letter case or encoding", () => {
         },
       ],
     });
-    expect(error.kind).toBe("connection");
+    expect(error.kind).toBe("invalid_input");
     expect(all.cause).toContain("ENOTFOUND");
     expect(all.cause).toContain("[redacted].example.test");
     expectNoPartOf(key, all);
+  });
+
+  it.each([
+    ["UTF-16 text", (key: string) => [...key].join("\0")],
+    ["UTF-16 in JSON", (key: string) => JSON.stringify([...key].join("\0")).slice(1, -1)],
+  ])("as %s in a body", async (_name, encode) => {
+    const utf16 = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const echo = encode((req.headers.authorization ?? "").slice("Bearer ".length));
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end(`denied: ${echo}`);
+      });
+    });
+    await new Promise<void>((resolve) => utf16.listen(0, "127.0.0.1", resolve));
+    const port = (utf16.address() as AddressInfo).port;
+    try {
+      const { all } = await callLeaky("text", key, { baseUrl: `http://127.0.0.1:${port}` });
+      for (const [surface, text] of Object.entries(all))
+        expect(text.replaceAll("\\u0000", "").replaceAll("\0", ""), surface).not.toContain(key);
+      expect(all.message).toContain("[redacted]");
+    } finally {
+      utf16.closeAllConnections();
+      await new Promise((resolve) => utf16.close(resolve));
+    }
+  });
+
+  it("in what a cause holds: a request, its headers, a map, a set, properties not enumerable or named by a symbol", async () => {
+    const { all, error } = await callLeaky("text", key, {
+      fetch: (request) => {
+        const auth = request.headers.get("authorization") ?? "";
+        const failure = Object.assign(new Error("proxy refused"), {
+          request,
+          headers: request.headers,
+          seen: new Map([["authorization", auth]]),
+          sent: new Set([auth]),
+          [Symbol("auth")]: auth,
+        });
+        Object.defineProperty(failure, "hidden", { value: auth, enumerable: false });
+        throw failure;
+      },
+    });
+    expect(error.kind).toBe("connection");
+    const shown = {
+      ...all,
+      hidden: inspect(error, { depth: Infinity, showHidden: true }),
+      console: inspect({ wrapped: error }, { depth: Infinity }),
+    };
+    expectNoPartOf(key, shown);
+    expect(all.inspect).toContain("proxy refused");
+    const cause = error.cause as Record<string, unknown>;
+    expect(cause.request).toMatchObject({ method: "POST" });
+    expect((cause.headers as Headers).get("authorization")).toBe("Bearer [redacted]");
+    expect(cause.seen).toEqual(new Map([["authorization", "Bearer [redacted]"]]));
+  });
+
+  it("in an answer that echoes a key function's earlier token", async () => {
+    let minted = 0;
+    const tokens: string[] = [];
+    const echoing = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        tokens.push((req.headers.authorization ?? "").slice("Bearer ".length));
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end(`denied; before, ${tokens.at(-2) ?? "nothing"}`);
+      });
+    });
+    await new Promise<void>((resolve) => echoing.listen(0, "127.0.0.1", resolve));
+    const client = createFlowClient(
+      { id: "@leak/text", path: "/v1/@leak/text" },
+      {},
+      {
+        apiKey: () => `tok_${(++minted).toString(36)}_Q7wE9rT2yU4iO6pA`,
+        baseUrl: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`,
+        retry: false,
+      },
+    );
+    try {
+      const messages: string[] = [];
+      for (let call = 0; call < 40; call++)
+        messages.push((await client.call({})).error?.message ?? "");
+      expect(messages.at(-1)).toMatch(/denied; before, \[redacted\]/);
+      for (const [i, message] of messages.entries())
+        for (const token of tokens.slice(Math.max(0, i - 1), i + 1))
+          expect(message).not.toContain(token);
+    } finally {
+      echoing.closeAllConnections();
+      await new Promise((resolve) => echoing.close(resolve));
+    }
   });
 });

@@ -104,6 +104,20 @@ const routes: Record<string, Route> = {
       hint: auth,
     });
   },
+  "/v1/@acme/status-600": (_req, res) => {
+    res.writeHead(600, { "content-type": "text/plain", location: "/elsewhere" });
+    res.end("odd");
+  },
+  "/v1/@acme/status-799": (_req, res) => {
+    res.writeHead(799, { "content-type": "text/plain" });
+    res.end("odd");
+  },
+  "/v1/@acme/huge-error": (_req, res) => {
+    res.writeHead(500, { "content-type": "text/plain" });
+    res.end(`${"%41".repeat(1_000_000)}`);
+  },
+  "/v1/@acme/huge-json-error": (_req, res) =>
+    json(res, 500, { code: "boom", message: "m", filler: "é".repeat(1_000_000) }),
   "/v1/@acme/echo-key-text": (req, res) => {
     res.writeHead(401, { "content-type": "text/plain" });
     res.end(`denied: ${req.headers.authorization ?? ""}`);
@@ -376,6 +390,84 @@ describe("failures", () => {
       expect(result.response?.status).toBe(status);
     }
   });
+});
+
+describe("answers and requests outside the usual", () => {
+  it.each([
+    ["status-600", 600],
+    ["status-799", 799],
+  ])("a status above 599 (%s) is an http failure, never a throw", async (name, status) => {
+    const result = await flow(name, { retry: false }).call({ question: "q" });
+    expect(result.error).toMatchObject({ kind: "http", status, code: `http_${status}` });
+    expect(result.error?.response?.status).toBe(status);
+  });
+
+  it("keeps only the start of a huge error body, for the message", async () => {
+    const text = await runError(flow("huge-error", { retry: false }));
+    expect(text.message).toBe(
+      `@acme/huge-error: HTTP 500 Internal Server Error without a JSON error body: ${JSON.stringify("%41".repeat(66) + "%4")}`,
+    );
+    const json = await runError(flow("huge-json-error", { retry: false }));
+    expect(json.body).toBeUndefined();
+    expect(json.message).toMatch(
+      /^@acme\/huge-json-error: HTTP 500 Internal Server Error without a JSON error body: "\{\\"code\\":\\"boom\\"/,
+    );
+  });
+
+  it.each<[string, Partial<ClientOptions>, unknown, object]>([
+    ["a BigInt in the input", {}, { question: 1n }, {}],
+    [
+      "a cycle in the input",
+      {},
+      (() => {
+        const q: Record<string, unknown> = {};
+        q.self = q;
+        return q;
+      })(),
+      {},
+    ],
+    ["an idempotency key HTTP cannot carry", {}, { question: "q" }, { idempotencyKey: "a\nb" }],
+    ["a non-Latin idempotency key", {}, { question: "q" }, { idempotencyKey: "ключ" }],
+    [
+      "a middleware that throws",
+      {
+        middleware: [
+          {
+            onRequest: () => {
+              throw new Error("no");
+            },
+          },
+        ],
+      },
+      { question: "q" },
+      {},
+    ],
+  ])(
+    "a request that could not be made (%s) is refused once, not retried as a network error",
+    async (_name, options, input, runOptions) => {
+      const events: string[] = [];
+      const client = flow("qa", { ...options, onEvent: (event) => events.push(event.type) });
+      const { error } = await client.call(input as QaInput, { ...runOptions, idempotent: true });
+      expect(error).toMatchObject({
+        kind: "invalid_input",
+        code: "invalid_request",
+        status: 0,
+        attempts: 1,
+      });
+      expect(error?.message).toMatch(
+        /^@acme\/qa: the request could not be made, so it was not sent: /,
+      );
+      expect(events).toEqual(["request", "error"]);
+    },
+  );
+
+  it.each([" ", "\n", " \n", "\t"])(
+    "a base URL is used as read, whitespace around it (%j) left out",
+    async (space) => {
+      const { data } = await flow("qa", { baseUrl: `${baseUrl}/${space}` }).call({ question: "q" });
+      expect(data?.seen.url).toBe("/v1/@acme/qa");
+    },
+  );
 });
 
 describe("the API key never leaks", () => {

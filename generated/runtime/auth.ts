@@ -5,6 +5,12 @@
 import type { Middleware } from "openapi-fetch";
 import { keyRedactor, type Redact } from "./redact.js";
 
+/**
+ * Keys of a key function that are redacted: its newest ones, well beyond the attempts of calls
+ * still running (a token per call, many calls at once).
+ */
+const KEPT_KEYS = 16;
+
 /** The key, or a function that returns the key to send now (called before every attempt). */
 export type ApiKey = string | (() => string | Promise<string>);
 
@@ -37,13 +43,17 @@ export function createKeySource(
     const key = checkApiKey(flowId, apiKey);
     return { key: () => key, refreshable: false, redact: keyRedactor(key) };
   }
-  // Every key the function returned, not only the newest: an answer to an earlier attempt, or a
-  // server that echoes an old token, must not show one either.
+  // The keys the function returned, not only the newest: an answer to an earlier attempt, or a
+  // server that echoes an old token, must not show one either. The newest KEPT_KEYS of them: a
+  // function that mints a token per call would otherwise make every call slower than the last.
   const sent = new Set<string>();
   let redact: Redact = (text) => text;
   const note = (given: unknown): string => {
     const key = checkApiKey(flowId, given, "function");
-    if (!sent.has(key)) redact = keyRedactor([...sent.add(key)]);
+    if (sent.has(key)) return key;
+    sent.add(key);
+    if (sent.size > KEPT_KEYS) sent.delete(sent.values().next().value!);
+    redact = keyRedactor([...sent]);
     return key;
   };
   return {

@@ -103,7 +103,8 @@ function requestInit(
 }
 
 /**
- * The fetch of one attempt, which the auth middleware knows by its `options.fetch`: the signal
+ * The fetch of one attempt, which the auth middleware knows by its `options.fetch`, and which
+ * marks `sending` when the request goes out: the signal
  * goes to fetch itself rather than into the Request openapi-fetch builds, which would have to
  * follow it too; "manual" again in case a middleware replaced the Request with one that follows
  * redirects (see redirect.ts).
@@ -112,11 +113,15 @@ function attemptFetch(
   context: CallContext,
   signal: AbortSignal,
   key: string | undefined,
+  sending: { fetched: boolean },
 ): (request: Request) => Promise<Response> {
   const { customFetch } = context;
-  const fetchOnce = customFetch
-    ? (request: Request) => customFetch(request)
-    : (request: Request) => fetch(request, { signal, redirect: "manual" });
+  const fetchOnce = (request: Request) => {
+    sending.fetched = true;
+    return customFetch
+      ? customFetch(request)
+      : fetch(request, { signal, redirect: "manual" });
+  };
   if (key !== undefined) context.attemptKeys.set(fetchOnce, key);
   return fetchOnce;
 }
@@ -148,24 +153,41 @@ async function sendAttempt<Output>(
       attempt,
       started,
     );
+  const sending = { fetched: false };
   try {
     onEvent?.({ type: "request", flowId, attempt });
-    const fetch = attemptFetch(context, deadline.signal, key);
+    const fetch = attemptFetch(context, deadline.signal, key, sending);
     answer = await context.post(context.path, { ...init, fetch });
   } catch (cause) {
     const failed = deadline.signal.aborted
       ? deadline.stopped(cause)
-      : fail(context, {
-          kind: "connection",
-          code: "network_error",
-          message: `network error: ${describe(cause)}`,
-          cause,
-        });
+      : sending.fetched
+        ? fail(context, {
+            kind: "connection",
+            code: "network_error",
+            message: `network error: ${describe(cause)}`,
+            cause,
+          })
+        : unsent(context, cause);
     return reportUnanswered(context, failed, attempt, started);
   } finally {
     transport.release?.();
   }
   return readAnswer(context, answer, attempt, started);
+}
+
+/**
+ * A request that failed before fetch was called, so it never left: a body JSON cannot hold (a
+ * BigInt, a cycle), a header value HTTP cannot carry, a middleware that threw. Sending it again
+ * would fail the same way, so it is not retried.
+ */
+function unsent(context: CallContext, cause: unknown): Failed {
+  return fail(context, {
+    kind: "invalid_input",
+    code: "invalid_request",
+    message: `the request could not be made, so it was not sent: ${describe(cause)}`,
+    cause,
+  });
 }
 
 /** Tells `onEvent` about an attempt that got no answer, and returns its failure. */

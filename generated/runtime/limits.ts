@@ -37,6 +37,11 @@ export function createFlowTransport(
   options: TransportOptions = {},
 ): FlowTransport {
   const max = options.maxConcurrency ?? Infinity;
+  // Below 1 (or NaN), no call would ever get a slot: each would wait out its deadline.
+  if (!(max >= 1) || (max !== Infinity && !Number.isInteger(max)))
+    throw new TypeError(
+      `createFlowTransport: maxConcurrency must be a whole number of calls, 1 or more; got ${String(max)}`,
+    );
   const queue: (() => void)[] = [];
   let active = 0;
   return {

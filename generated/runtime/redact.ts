@@ -17,8 +17,9 @@ export type Redact = (text: string) => string;
 /**
  * A function that replaces `secret` (or each of several secrets) in a text: in any letter case,
  * percent-encoded (any number of times, byte by byte too, hex digits in either case, a space
- * standing for `+`), escaped in JSON, in a JSON pointer or as character references, and in base64
- * (standard or URL-safe, at any byte offset). It runs in time linear in the text's length.
+ * standing for `+`), escaped in JSON, in a JSON pointer or as character references, in base64
+ * (standard or URL-safe, at any byte offset), in hex and as UTF-16. It runs in time linear in the
+ * text's length.
  *
  * @example
  * const redact = keyRedactor("sk_123");
@@ -32,7 +33,7 @@ export function keyRedactor(secret: string | readonly string[]): Redact {
   const needles = [
     ...new Set(
       secrets
-        .flatMap((one) => [one, ...base64Forms(one)])
+        .flatMap((one) => [one, ...base64Forms(one), ...byteForms(one)])
         .flatMap(writtenForms),
     ),
   ].sort((a, b) => b.length - a.length);
@@ -63,6 +64,19 @@ function base64Forms(secret: string): string[] {
     );
     return [form, form.replace(/\+/g, "-").replace(/\//g, "_")];
   });
+}
+
+/**
+ * The key's bytes as a server may echo them: in hex (either case, as the pattern ignores case),
+ * and as UTF-16 text read byte by byte (a NUL between characters, either byte order). None for
+ * keys under 6 characters, as for base64.
+ */
+function byteForms(secret: string): string[] {
+  if (secret.length < 6) return [];
+  const hex = [...secret]
+    .map((char) => char.charCodeAt(0).toString(16).padStart(2, "0"))
+    .join("");
+  return [hex, [...secret].join("\0")];
 }
 
 /**
@@ -192,8 +206,10 @@ function maskFolded(text: string, needles: string[]): string {
 
 /**
  * `value` with the key replaced in every string, property names, errors and their causes
- * included; `value` itself when nothing in it changes. An error that held the key becomes a plain
- * `Error` with the same name, code and other fields.
+ * included, own properties that are not enumerable too, and what headers, requests, responses,
+ * maps and sets hold; `value` itself when nothing in it changes. An error that held the key
+ * becomes a plain `Error` with the same name, code and other fields; a request, a plain object of
+ * its method, URL and headers.
  *
  * @example
  * redactDeep({ [key]: key }, keyRedactor(key)); // { "[redacted]": "[redacted]" }
@@ -210,33 +226,101 @@ export function redactDeep(
   if (depth > MAX_DEPTH) return MASK;
   // A way back to `value` from inside it reads as masked: the original may hold the key.
   seen.set(value, MASK);
-  const fields = Object.entries(value);
-  if (value instanceof Error)
-    for (const name of ["name", "message", "stack", "cause", "errors"])
-      if (name in value)
-        fields.push([
-          name,
-          (value as unknown as Record<string, unknown>)[name],
-        ]);
+  const inner = (field: unknown) => redactDeep(field, redact, seen, depth + 1);
+  const result =
+    redactHolder(value, redact, inner) ?? redactFields(value, redact, inner);
+  seen.set(value, result);
+  return result;
+}
+
+/**
+ * A copy without the key of an object whose contents are not its own properties (what
+ * `util.inspect` shows of it all the same); undefined for any other object.
+ */
+function redactHolder(
+  value: object,
+  redact: Redact,
+  inner: (field: unknown) => unknown,
+): unknown {
+  if (typeof Response !== "undefined" && value instanceof Response)
+    return redactResponse(value, redact);
+  if (typeof Headers !== "undefined" && value instanceof Headers)
+    return redactHeaders(value, redact);
+  if (typeof Request !== "undefined" && value instanceof Request) {
+    const { method, url, headers } = value;
+    const safe = {
+      method,
+      url: redact(url),
+      headers: redactHeaders(headers, redact),
+    };
+    return safe.url === url && safe.headers === headers ? value : safe;
+  }
+  if (value instanceof Map || value instanceof Set) {
+    const entries = [...value.entries()];
+    const copied = entries.map(
+      ([key, item]) => [inner(key), inner(item)] as const,
+    );
+    const same = copied.every(
+      ([key, item], i) => key === entries[i]![0] && item === entries[i]![1],
+    );
+    if (same) return value;
+    return value instanceof Map
+      ? new Map(copied)
+      : new Set(copied.map(([key]) => key));
+  }
+  return undefined;
+}
+
+/** `headers` when they hold no key, else a copy with it replaced and headers named after it left out. */
+function redactHeaders(headers: Headers, redact: Redact): Headers {
+  const entries: [string, string][] = [];
+  headers.forEach((value, name) => entries.push([name, value]));
+  const kept = entries
+    .filter(([name]) => redact(name) === name)
+    .map(([name, value]): [string, string] => [name, redact(value)]);
+  const same =
+    kept.length === entries.length &&
+    kept.every(([, value], i) => value === entries[i]![1]);
+  return same ? headers : new Headers(kept);
+}
+
+/** An object or array with the key replaced in its own properties: the value properties, named by a string or a symbol. */
+function redactFields(
+  value: object,
+  redact: Redact,
+  inner: (field: unknown) => unknown,
+): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(inner);
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
+  const fields = Reflect.ownKeys(value).flatMap((name) => {
+    // A getter is not called: what it would give is not the object's to show.
+    const field = Object.getOwnPropertyDescriptor(value, name)!;
+    return "value" in field ? [[name, field.value as unknown] as const] : [];
+  });
+  // An error's name usually sits on its prototype, where the key can be too.
+  if (value instanceof Error && !Object.getOwnPropertyDescriptor(value, "name"))
+    fields.push(["name", value.name]);
   let changed = false;
   const copied = fields.map(([name, field]) => {
     const pair = [
-      redact(name),
-      redactDeep(field, redact, seen, depth + 1),
+      typeof name === "string" ? redact(name) : name,
+      inner(field),
     ] as const;
     changed ||= pair[0] !== name || pair[1] !== field;
     return pair;
   });
-  const result = !changed
-    ? value
-    : Array.isArray(value)
-      ? copied.map(([, field]) => field)
-      : Object.assign(
-          value instanceof Error ? new Error() : {},
-          Object.fromEntries(copied),
-        );
-  seen.set(value, result);
-  return result;
+  if (!changed) return value;
+  const copy: object = value instanceof Error ? new Error() : {};
+  for (const [name, field] of copied)
+    Object.defineProperty(copy, name, {
+      value: field,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return copy;
 }
 
 /**
@@ -254,17 +338,19 @@ export function redactResponse(response: Response, redact: Redact): Response {
   const text = `${url} ${statusText} ${headers.join(" ")}`;
   if (redact(text) === text && !response.headers.has("location"))
     return response;
-  // Only a status from 200 to 599 can be copied; the others (0, in browsers) carry no headers.
+  // A Response can be made with a status from 200 to 599: one above (a server may send 600 to
+  // 999) is made with 599 and given its own back; one below (0, in browsers) carries no headers.
   const copy =
     status < 200
       ? Response.error()
       : new Response(null, {
-          status,
+          status: Math.min(status, 599),
           statusText: redact(statusText),
           // "[redacted]" is not a valid header name: a header named after the key is left out.
           headers: headers
             .filter(([name]) => name !== "location" && redact(name) === name)
             .map(([name, value]): [string, string] => [name, redact(value)]),
         });
+  if (status > 599) Object.defineProperty(copy, "status", { value: status });
   return Object.defineProperty(copy, "url", { value: redact(url) });
 }

@@ -5,7 +5,9 @@ import {
   describeHttpError,
   FlowError,
   kindOf,
+  printRedacted,
   quoteBody,
+  startOfBody,
   toErrorBody,
   type FlowErrorInit,
   type FlowFailure,
@@ -88,7 +90,7 @@ function failHttpStatus(
   const { response } = answer;
   const { status } = response;
   // Redacted before it is cut or quoted, either of which would hide the key from redaction.
-  const raw = redactDeep(answer.error, context.redact);
+  const raw = redactDeep(startOfBody(answer.error), context.redact);
   const body = toErrorBody(raw);
   const id = body?.requestId ?? requestId;
   return fail(context, {
@@ -141,7 +143,7 @@ function failBody(
   return fail(context, {
     kind: "invalid_response",
     code: "invalid_response",
-    message: `HTTP ${response.status} but the body is ${problem}${quoteBody(context.redact(answer.data ?? ""))}`,
+    message: `HTTP ${response.status} but the body is ${problem}${quoteBody(context.redact(startOfBody(answer.data ?? "") as string))}`,
     status: response.status,
     requestId,
     response,
@@ -174,6 +176,7 @@ export function fail(
     response,
     cause: scrub(init.cause),
   }) as FlowFailure;
+  printRedacted(error, redact);
   return { data: undefined, error, response, requestId };
 }
 

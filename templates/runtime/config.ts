@@ -148,7 +148,9 @@ export function checkBaseUrl(
         (allowHttp ||
           /^(localhost|127(\.\d+){3}|\[::1\])$/.test(url.hostname))))
   )
-    return (page === undefined ? baseUrl : url.href).replace(/\/+$/, "");
+    // As the URL reads it: what it leaves out (spaces or a line break around it, a tab inside it)
+    // would otherwise reach the path, and a backslash is a slash to it but not to a concatenation.
+    return url.href.replace(/\/+$/, "");
   const shown =
     url && (url.username || url.password)
       ? `${quote(Object.assign(url, { username: "", password: "" }).href, redact)} (credentials left out)`

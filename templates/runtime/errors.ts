@@ -49,6 +49,44 @@ export interface FlowErrorInit {
 
 /** Marks FlowErrors across copies of this runtime; see `isFlowError`. */
 const BRAND = Symbol.for("flowgen.FlowError");
+/** Where Node's `util.inspect` (and so `console.log`) looks for an object's own way to print. */
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/** The redaction each client's errors print under (`printRedacted`). */
+const redactions = new WeakMap<object, (text: string) => string>();
+/** Errors being printed: inside, they print as Node prints any error. */
+const printing = new WeakSet<object>();
+
+/**
+ * Makes `util.inspect(error)` print the error as Node would, with `redact` applied to all of it:
+ * what a cause holds (a request's headers, a map) is printed too, and may hold the key.
+ *
+ * @example
+ * printRedacted(error, context.redact);
+ */
+export function printRedacted(
+  error: FlowError,
+  redact: (text: string) => string,
+): void {
+  redactions.set(error, redact);
+}
+
+function inspectRedacted(
+  this: object,
+  depth: number,
+  options: object,
+  inspect: (value: unknown, options: object) => string,
+): unknown {
+  const redact = redactions.get(this);
+  // Given back, the error itself is printed as Node prints any error.
+  if (redact === undefined || printing.has(this)) return this;
+  printing.add(this);
+  try {
+    return redact(inspect(this, { ...options, depth }));
+  } finally {
+    printing.delete(this);
+  }
+}
 
 /**
  * Any failure of a flow call. `kind` says what happened; `code` is the platform's own code when it
@@ -68,6 +106,7 @@ export class FlowError extends Error {
     // On the prototype rather than a field so the stack, captured in super(), already says FlowError.
     this.prototype.name = "FlowError";
     (this.prototype as unknown as Record<symbol, boolean>)[BRAND] = true;
+    Object.defineProperty(this.prototype, INSPECT, { value: inspectRedacted });
   }
   // Declared, not initialised: the constructor assigns them all at once.
   declare readonly kind: FlowErrorKind;
@@ -169,7 +208,7 @@ const KINDS: Record<number, FlowErrorKind> = {
  * kindOf(429); // "rate_limited"
  */
 export function kindOf(status: number): FlowErrorKind {
-  return KINDS[status] ?? (status < 500 ? "http" : "server");
+  return KINDS[status] ?? (status >= 500 && status <= 599 ? "server" : "http");
 }
 
 /**
@@ -227,6 +266,28 @@ function shorten(text: string): string {
   return text.length > MESSAGE_CHARS
     ? `${text.slice(0, MESSAGE_CHARS)}…`
     : text;
+}
+
+/**
+ * Characters of a body kept for an error: a quote shows its first 200 and the platform's error
+ * body is a few lines, but a proxy's page can run to megabytes, and redacting all of it would
+ * hold up the call long past its deadline. The window is wide enough that a key which starts in
+ * the quoted part ends inside it, even percent-encoded three times over.
+ */
+const BODY_WINDOW = 16 * 1024;
+
+/**
+ * What is kept of a body for an error, before it is redacted: the start of a text; a parsed JSON
+ * value itself when its text fits the window, else the start of that text.
+ *
+ * @example
+ * startOfBody("x".repeat(1e6)).length; // 16384
+ */
+export function startOfBody(body: unknown): unknown {
+  if (typeof body === "string") return body.slice(0, BODY_WINDOW);
+  if (typeof body !== "object" || body === null) return body;
+  const text = JSON.stringify(body);
+  return text.length > BODY_WINDOW ? text.slice(0, BODY_WINDOW) : body;
 }
 
 /**

@@ -70,3 +70,23 @@ describe("createFlowTransport", () => {
     expect(transport.rateLimit?.remaining).toBe(3);
   });
 });
+
+describe("createFlowTransport", () => {
+  it.each([0, -1, 2.5, Number.NaN])(
+    "refuses a maxConcurrency of %s, under which no call would get a slot",
+    (maxConcurrency) => {
+      expect(() => createFlowTransport({ maxConcurrency })).toThrow(
+        /^createFlowTransport: maxConcurrency must be a whole number of calls, 1 or more; got /,
+      );
+    },
+  );
+
+  it.each([1, 8, Infinity])(
+    "takes a maxConcurrency of %s",
+    (maxConcurrency) => {
+      expect(createFlowTransport({ maxConcurrency }).acquire).toBeTypeOf(
+        "function",
+      );
+    },
+  );
+});
