@@ -97,6 +97,38 @@ describe("flowgen serve: what a request body may be", () => {
     const plain = await post("question", "text/plain");
     expect(plain.status).toBe(415);
   });
+
+  it.each([
+    ["a charset with a stray =", "application/json; charset=foo="],
+    ["utf-16 with a stray =", "application/json; charset=utf-16="],
+    ["utf-8 with a stray =", "application/json; charset=utf-8="],
+    ["utf-8, then latin1", "application/json; charset=utf-8; charset=latin1"],
+    ["utf-8 twice, in two cases", 'application/json; charset=utf-8; CHARSET="UTF-8"'],
+    ["an empty charset", "application/json; charset="],
+    ["an unclosed quote", 'application/json; charset="utf-8'],
+    ["a parameter without a value before the charset", "application/json; x; charset=utf-8"],
+    ["a space inside the value", "application/json; charset=utf 8"],
+    ["a broken parameter after the charset", "application/json; charset=utf-8; a=b=c"],
+  ])("refuses a Content-Type that is not clean with 415: %s", async (_, type) => {
+    const response = await post(JSON.stringify({ question: "x" }), type);
+    expect(response.status, type).toBe(415);
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: "unsupported_media_type",
+      message: expect.stringContaining("Content-Type: application/json"),
+    });
+  });
+
+  it("reads a clean Content-Type with empty parameters or other parameters beside one charset", async () => {
+    for (const type of [
+      "application/json;",
+      "application/json; charset=utf-8;",
+      "application/json ; charset=UTF-8",
+      'application/json; charset="utf\\-8"',
+      'application/json; profile="a;charset=latin1"; charset=utf-8',
+    ]) {
+      expect((await post(JSON.stringify({ question: "x" }), type)).status, type).toBe(200);
+    }
+  });
 });
 
 describe("flowgen serve: slow clients", () => {

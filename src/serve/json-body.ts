@@ -1,16 +1,14 @@
 import { isUtf8 } from "node:buffer";
-import { safeParse as parseContentType } from "fast-content-type-parse";
 import type { FastifyInstance } from "fastify";
 import { findValueBeyondLimits } from "../json-limits.js";
 import { jsonSyntaxError } from "../spec/parse-document.js";
 import { HttpError, type ErrorDetail } from "./error-body.js";
-
-/** Charsets that name UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
-const UTF8_CHARSETS = new Set(["utf-8", "utf8"]);
+import { checkJsonContentType } from "./json-content-type.js";
 
 /**
- * Reads `application/json` bodies for the flow routes, and no other media type (415). A body is refused unless it is UTF-8 (415
- * for another declared charset, 400 for bytes that are not UTF-8), parses as JSON (400
+ * Reads `application/json` bodies for the flow routes, and no other media type (415). A body is
+ * refused unless it is UTF-8 (415 for another declared charset, or a Content-Type that does not
+ * parse cleanly: json-content-type.ts; 400 for bytes that are not UTF-8), parses as JSON (400
  * `invalid_json`, with JSON.parse's words and position), nests at most `maxDepth` arrays and
  * objects, and holds only finite numbers (400 with the pointer: `1e400` would be Infinity). A
  * `__proto__` or `constructor` key is data like any other: the input schema decides, as the spec
@@ -32,15 +30,8 @@ export function useJsonBody(app: FastifyInstance, options: { readonly maxDepth: 
 }
 
 function readJsonBody(contentType: string | undefined, body: Buffer, maxDepth: number): unknown {
-  if (contentType !== "application/json") {
-    const charset = parseContentType(contentType ?? "").parameters["charset"]?.toLowerCase();
-    if (charset !== undefined && !UTF8_CHARSETS.has(charset)) {
-      throw new HttpError(
-        415,
-        `The body must be UTF-8 JSON: send Content-Type: application/json (got charset=${charset}).`,
-      );
-    }
-  }
+  const unsupported = checkJsonContentType(contentType);
+  if (unsupported !== undefined) throw unsupported;
   if (body.length === 0)
     throw new HttpError(400, "The body is empty; send the flow's input as JSON.", {
       code: "invalid_json",
