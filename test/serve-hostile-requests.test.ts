@@ -204,18 +204,29 @@ describe("flowgen serve with hostile or unusual requests", () => {
     expect(old.status).toBe(200);
   });
 
-  it("answers an unknown Expect with 417 in the error body, before anything else", async () => {
-    for (const lines of [[AUTH], []]) {
-      const response = await sendRaw(
-        server.port,
-        rawRequest(
-          ["POST /v1/@acme/qa HTTP/1.1", "Host: x", "Expect: 999", ...lines, JSON_TYPE],
-          BODY,
-        ),
-      );
-      expectErrorBody(response, 417, "expectation_failed");
-    }
-  });
+  it.each(["/v1/@acme/qa", "/nothing/here"])(
+    "answers an unknown Expect on %s with 401 without a good key, and 417 with RateLimit headers with one",
+    async (target) => {
+      const before = reached();
+      const head = [`POST ${target} HTTP/1.1`, "Host: x", "Expect: foo", JSON_TYPE];
+      for (const lines of [
+        [],
+        [`Authorization: Bearer ${OTHER_KEY}`],
+        ["Authorization: Basic x"],
+      ]) {
+        const refused = await sendRaw(server.port, rawRequest([...head, ...lines], BODY));
+        expectErrorBody(refused, 401, "unauthorized");
+        expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer realm="flowgen"/);
+        expect(refused.headers.has("ratelimit-limit")).toBe(false);
+      }
+      const unmet = await sendRaw(server.port, rawRequest([...head, AUTH], BODY));
+      expectErrorBody(unmet, 417, "expectation_failed");
+      expect(unmet.headers.get("ratelimit-limit")).toBe("1000");
+      expect(unmet.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
+      expect(unmet.headers.get("ratelimit-reset")).toMatch(/^\d+$/);
+      expect(reached()).toBe(before);
+    },
+  );
 
   it.each([
     ["no key", [], "HTTP/1.1 401 ", "unauthorized"],
@@ -414,6 +425,34 @@ describe("flowgen serve with hostile or unusual requests", () => {
       expect(logs.length).toBeGreaterThan(0);
     },
   );
+});
+
+describe("flowgen serve with an unknown Expect, for a key with few calls left", () => {
+  let server: StartedServe;
+  // Two calls, and a token back only after 2,000 s: no refill can happen during the test.
+  beforeAll(async () => {
+    server = await startTestServe(KEY, { rate: 0.001, burst: 2 });
+  });
+  afterAll(() => server?.close());
+
+  it("counts a 417 against the key like any other authenticated answer", async () => {
+    const call = (expectation: string) =>
+      sendRaw(
+        server.port,
+        rawRequest(
+          ["POST /v1/@acme/qa HTTP/1.1", "Host: x", `Expect: ${expectation}`, AUTH, JSON_TYPE],
+          BODY,
+        ),
+      );
+    const answers = [await call("foo"), await call("foo"), await call("foo")];
+    expect(answers.map((answer) => answer.status)).toEqual([417, 417, 429]);
+    expect(answers.map((answer) => answer.headers.get("ratelimit-remaining"))).toEqual([
+      "1",
+      "0",
+      "0",
+    ]);
+    expect(answers[2]?.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
 });
 
 describe("flowgen serve while it stops", () => {

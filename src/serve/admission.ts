@@ -1,10 +1,20 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from "fastify";
 import type { FlowModel } from "../model/build-model.js";
 import { isPreflight, type CorsPolicy } from "./cors.js";
 import { HttpError } from "./error-body.js";
 import type { AuthResult, Keyring } from "./keys.js";
 import type { RateLimiter } from "./rate-limit.js";
-import { checkBodyCoding, checkRequestHead, wantsContinue } from "./request-head.js";
+import {
+  checkBodyCoding,
+  checkExpectation,
+  checkRequestHead,
+  wantsContinue,
+} from "./request-head.js";
 import { requestPath } from "./request-target.js";
 
 declare module "fastify" {
@@ -49,16 +59,16 @@ export interface AdmissionOptions {
 /**
  * The `onRequest` hook that decides, before the body is read, whether a request may run a flow,
  * in this order: a server that is stopping (503), a well-formed head (request-head.ts: 400 for a
- * repeated Authorization, Host or Content-Type or no Host, 417 for an unknown expectation), a CORS
- * preflight for a flow (204, or 403 for an origin not allowed), a GET of a public path (the docs),
- * a known key (401), a flow of an org the key may call (403), the key's rate limit (429), a path that is
- * exactly a flow's (404), POST (405), a body in no coding (415). The flow it admits is the one the
- * same reading of the path found, and the route runs only what this hook left on `request.flow`:
- * no other code reads the URL, so no spelling of a path can pass one check and reach another flow.
- * Every other request needs a key, whatever its path: only a real preflight (a browser asks,
- * without credentials, whether it may call) and a GET of a page that describes the flows pass
- * without one, decided from the same reading of the path. A client waiting with `Expect: 100-continue` is
- * told to send its body only once all of this passed.
+ * repeated Authorization, Host or Content-Type or no Host), a CORS preflight for a flow (204, or
+ * 403 for an origin not allowed), a GET of a public path (the docs), a known key (401), the key's
+ * rate limit (429), an expectation this server meets (417), a flow of an org the key may call
+ * (403), a path that is exactly a flow's (404), POST (405), a body in no coding (415). The flow it
+ * admits is the one the same reading of the path found, and the route runs only what this hook
+ * left on `request.flow`: no other code reads the URL, so no spelling of a path can pass one check
+ * and reach another flow. Every other request needs a key, whatever its path: only a real
+ * preflight (a browser asks, without credentials, whether it may call) and a GET of a page that
+ * describes the flows pass without one, decided from the same reading of the path. A client
+ * waiting with `Expect: 100-continue` is told to send its body only once all of this passed.
  *
  * @example
  * app.addHook("onRequest", createAdmission({ keys: () => keyring, limiter, flows: model.flows, closing: () => false }));
@@ -82,19 +92,18 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
     const malformed = checkRequestHead(request.raw);
     if (malformed !== undefined) return done(malformed);
     const route = path === undefined ? undefined : byPath.get(path);
-    if (route !== undefined && isPreflight(request)) {
-      if (!options.cors.allows(request.headers.origin ?? ""))
-        return done(new HttpError(403, FOREIGN_ORIGIN));
-      return void reply.code(204).header("content-length", "0").send();
-    }
+    if (route !== undefined && isPreflight(request))
+      return answerPreflight(request, reply, options.cors, done);
     if (request.method === "GET" && path !== undefined && options.publicPaths.has(path))
-      return done();
+      return done(checkExpectation(request.raw));
     const keyring = keys();
     const auth = authenticate(keyring, request);
     if (!auth.ok) return done(unauthorized(auth.reason));
     request.keyName = auth.name;
-    // Every authenticated call counts against its key, one to a flow it may not call too.
-    const refused = takeToken(limiter, auth.name, reply);
+    // Every authenticated call counts against its key, one to a flow it may not call too. An
+    // expectation this server does not meet is judged only now: without a good key, a caller
+    // learns nothing but its 401, and with one, the 417 carries the RateLimit headers.
+    const refused = takeToken(limiter, auth.name, reply) ?? checkExpectation(request.raw);
     if (refused !== undefined) return done(refused);
     if (route !== undefined && !keyring.allows(auth, route.org))
       return done(new HttpError(403, `This API key may not call flows of ${route.org}.`));
@@ -112,6 +121,19 @@ export function createAdmission(options: AdmissionOptions): onRequestHookHandler
     if (wantsContinue(request.raw)) reply.raw.writeContinue();
     done();
   };
+}
+
+/** A preflight for a flow: 204 for an origin that may call, else 403; 417 for an unknown Expect. */
+function answerPreflight(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cors: CorsPolicy,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!cors.allows(request.headers.origin ?? "")) return done(new HttpError(403, FOREIGN_ORIGIN));
+  const unmet = checkExpectation(request.raw);
+  if (unmet !== undefined) return done(unmet);
+  void reply.code(204).header("content-length", "0").send();
 }
 
 /**

@@ -18,9 +18,9 @@ const SINGLE_FIELD_LENGTHS = new Set([...SINGLE_FIELDS.keys()].map((name) => nam
 
 /**
  * The refusal a request's head gets before anything else is decided, or undefined: a field of
- * SINGLE_FIELDS sent twice (400), an HTTP/1.1 request without Host (400, RFC 9112 §3.2), or an
- * `Expect` other than `100-continue` (417, RFC 9110 §10.1.1). None of them tells a caller anything
- * about keys or flows, so they come before auth.
+ * SINGLE_FIELDS sent twice (400), or an HTTP/1.1 request without Host (400, RFC 9112 §3.2). Neither
+ * tells a caller anything about keys or flows, and neither request can be read one way only, so
+ * they come before auth.
  *
  * @example
  * const refused = checkRequestHead(request.raw); // HttpError(400) for two Authorization headers
@@ -33,14 +33,26 @@ export function checkRequestHead(raw: IncomingMessage): HttpError | undefined {
   }
   if (raw.httpVersion === "1.1" && !counts.has("host"))
     return new HttpError(400, "The request has no Host header; HTTP/1.1 requests must send one.");
-  const expectation = raw.headers.expect;
-  if (expectation !== undefined && raw.httpVersion === "1.1" && !isContinue(expectation)) {
-    return new HttpError(
-      417,
-      "The only expectation this server meets is Expect: 100-continue; send the request without the other.",
-    );
-  }
   return undefined;
+}
+
+/**
+ * The 417 for an `Expect` other than `100-continue` (RFC 9110 §10.1.1), or undefined. Admission
+ * asks only once a call may be answered at all (a good key, or a path that needs none), so a caller
+ * without a good key gets its 401 whatever it expects, and a 417 to a key carries its RateLimit
+ * headers and counts like any other answer to it.
+ *
+ * @example
+ * const unmet = checkExpectation(request.raw); // HttpError(417) for Expect: foo
+ */
+export function checkExpectation(raw: IncomingMessage): HttpError | undefined {
+  const expectation = raw.headers.expect;
+  if (expectation === undefined || raw.httpVersion !== "1.1" || isContinue(expectation))
+    return undefined;
+  return new HttpError(
+    417,
+    "The only expectation this server meets is Expect: 100-continue; send the request without the other.",
+  );
 }
 
 /**
