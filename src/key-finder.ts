@@ -9,7 +9,11 @@
  *   body's property names show in a problem's pointer), or as an XML or HTML character reference
  *   (`&quot;`, `&#65;`, `&#x41;`);
  * - in base64, standard or URL-safe, at each of the three byte offsets it can start at: a `Basic`
- *   header, or a token built around the key, shows the same characters whatever surrounds it.
+ *   header, or a token built around the key, shows the same characters whatever surrounds it;
+ * - in hex, in either case (a key dumped as bytes);
+ * - in UTF-16, little- or big-endian: each character beside a zero byte, as percent-decoding
+ *   (`%00`), a JSON escape (`\u0000`) or a byte-to-a-character reading shows it, and that in hex
+ *   or base64 too (PowerShell's `-EncodedCommand` is base64 of UTF-16LE).
  *
  * The text is read once, its escapes decoded as they end (`foldText`), so every look is linear in
  * the text's length for each key, whatever the text holds.
@@ -22,8 +26,8 @@ export interface KeyFinder {
   mask(text: string, mask: string): string;
 }
 
-/** Keys under this length have no base64 forms: theirs are a few letters found in any text. */
-const SHORTEST_BASE64_KEY = 6;
+/** Keys under this length have no hex or base64 forms: a few letters, found in any text. */
+const SHORTEST_ENCODED_KEY = 6;
 
 /** Characters that start an escape or fold to another: without them, folding is lower-casing (and `+` for a space). */
 const ESCAPES = /[%\\&~\x80-\uffff]/;
@@ -37,7 +41,7 @@ const ESCAPES = /[%\\&~\x80-\uffff]/;
  * finder.mask("echo: c2wvYXNofktleTAxMjM=", "[redacted]"); // "echo: [redacted]="
  */
 export function createKeyFinder(keys: readonly string[]): KeyFinder {
-  const forms = keys.filter((key) => key !== "").flatMap((key) => [key, ...base64Forms(key)]);
+  const forms = keys.filter((key) => key !== "").flatMap(keyForms);
   // As written, too, escaped for JSON and JSON pointers: decoding the text can swallow a key's
   // first characters into an escape that text before it starts (`%4` then a key that starts with
   // `1`), or its last into one it ends (a key ending in `\`, JSON-escaped before a closing quote).
@@ -82,12 +86,40 @@ function asciiLower(text: string): string {
 }
 
 /**
- * The parts of `key`'s base64 (standard and URL-safe) that do not depend on the bytes around it,
- * for each of the three offsets it can start at.
+ * `key` as written and as its UTF-16 bytes read one to a character, and, for keys long enough, the
+ * hex and base64 of its UTF-8 and UTF-16 bytes. Each form is then looked for as written and as
+ * folded, so its other spellings (percent-encoded, escaped, another letter case) are found too.
  */
-function base64Forms(key: string): string[] {
-  if (key.length < SHORTEST_BASE64_KEY) return [];
-  const bytes = Buffer.from(key, "utf8");
+function keyForms(key: string): string[] {
+  const wide = utf16Bytes(key);
+  const texts = [key, ...wide.map((bytes) => bytes.toString("latin1"))];
+  if (key.length < SHORTEST_ENCODED_KEY) return texts;
+  const encoded = [Buffer.from(key, "utf8"), ...wide].flatMap((bytes) => [
+    bytes.toString("hex"),
+    ...base64Forms(bytes),
+  ]);
+  return [...texts, ...encoded];
+}
+
+/**
+ * `key` in UTF-16, little- and big-endian, without the zero byte at the end of the one and the
+ * start of the other: a text that stops just before it, or starts just after it, still holds the
+ * key, and for keys of ASCII characters (as serve's are) the two orders are then the same bytes.
+ */
+function utf16Bytes(key: string): Buffer[] {
+  const little = Buffer.from(key, "utf16le");
+  const big = Buffer.from(little).swap16();
+  return [
+    little.at(-1) === 0 ? little.subarray(0, -1) : little,
+    big[0] === 0 ? big.subarray(1) : big,
+  ];
+}
+
+/**
+ * The parts of the base64 (standard and URL-safe) of `bytes` that do not depend on the bytes
+ * around them, for each of the three offsets they can start at.
+ */
+function base64Forms(bytes: Buffer): string[] {
   return [0, 1, 2].flatMap((offset) => {
     const form = Buffer.concat([Buffer.alloc(offset), bytes])
       .toString("base64")

@@ -4,7 +4,14 @@ import { createKeyFinder } from "../src/key-finder.js";
 const KEY = 'sl/ash~Key+0123"xyz';
 const finder = createKeyFinder([KEY]);
 
-const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+const base64 = (text: string, encoding: BufferEncoding = "utf8") =>
+  Buffer.from(text, encoding).toString("base64");
+const hex = (text: string) => Buffer.from(text, "latin1").toString("hex");
+/** `text` in UTF-16, a byte to a character, as percent-decoding or a latin1 reading shows it. */
+const utf16 = (text: string, order: "le" | "be") => {
+  const bytes = Buffer.from(text, "utf16le");
+  return (order === "le" ? bytes : bytes.swap16()).toString("latin1");
+};
 const percentEach = (text: string) =>
   [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
 const pointer = (text: string) => text.replaceAll("~", "~0").replaceAll("/", "~1");
@@ -37,6 +44,44 @@ describe("createKeyFinder", () => {
       expect(finder.mentions(text), text).toBe(true);
       expect(finder.mask(text, "#"), text).not.toContain(key);
     }
+  });
+
+  it.each([
+    ["in hex", hex(KEY)],
+    ["in hex capitals", hex(KEY).toUpperCase()],
+    [
+      "in hex, letters of both cases",
+      hex(KEY).replace(/[a-f]/g, (d, i: number) => (i % 4 ? d : d.toUpperCase())),
+    ],
+    ["in hex, percent-encoded", percentEach(hex(KEY))],
+    ["in UTF-16LE, read a byte to a character", utf16(KEY, "le")],
+    ["in UTF-16BE, read a byte to a character", utf16(KEY, "be")],
+    ["in UTF-16LE without its last zero byte", utf16(KEY, "le").slice(0, -1)],
+    ["in UTF-16, each byte percent-encoded", percentEach(utf16(KEY, "le"))],
+    ["in UTF-16, in a JSON string", JSON.stringify({ echo: utf16(KEY, "be") })],
+    ["in UTF-16, with JSON escapes written out", KEY.split("").join("\\u0000")],
+    ["in UTF-16, in capitals", utf16(KEY.toUpperCase(), "le")],
+    ["in UTF-16LE hex", hex(utf16(KEY, "le"))],
+    ["in UTF-16BE hex capitals", hex(utf16(KEY, "be")).toUpperCase()],
+    [
+      "in UTF-16LE base64, as PowerShell encodes a command",
+      base64(`echo ${utf16(KEY, "le")}`, "latin1"),
+    ],
+  ])("finds the key %s, and masks it", (_, form) => {
+    const text = `before ${form} after`;
+    expect(finder.mentions(text)).toBe(true);
+    const masked = finder.mask(text, "[redacted]");
+    expect(masked).toMatch(/^before .*\[redacted\].* after$/);
+    expect(finder.mentions(masked)).toBe(false);
+  });
+
+  it.each([
+    ["the hex of another key", hex('sl/ash~Kez+0123"xyz')],
+    ["the hex of a shorter stretch of it", hex(KEY.slice(0, -1))],
+    ["its hex a digit out of step", `0${hex(KEY).slice(0, -1)}`],
+    ["another key in UTF-16", utf16('sl/ash~Kez+0123"xyz', "le")],
+  ])("leaves %s alone", (_, text) => {
+    expect(finder.mentions(text)).toBe(false);
   });
 
   it("masks exactly the stretches that spell a key, each once", () => {

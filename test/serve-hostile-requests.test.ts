@@ -63,6 +63,29 @@ function base64Readings(text: string): string {
     .join("\n");
 }
 
+/** What every run of hex digits in `text` decodes to, from its first digit and from its second. */
+function hexReadings(text: string): string {
+  const runs = text.match(/[0-9a-f]{12,}/gi) ?? [];
+  return runs
+    .flatMap((run) => [0, 1].map((skip) => Buffer.from(run.slice(skip), "hex").toString("latin1")))
+    .join("\n");
+}
+
+/** `text` without the zero bytes UTF-16 puts beside each ASCII character, raw or JSON-escaped. */
+function withoutZeros(text: string): string {
+  return text.replaceAll("\\u0000", "").replaceAll("\0", "");
+}
+
+function hex(text: string): string {
+  return Buffer.from(text, "latin1").toString("hex");
+}
+
+/** `text` in UTF-16, a byte to a character. */
+function utf16(text: string, order: "le" | "be"): string {
+  const bytes = Buffer.from(text, "utf16le");
+  return (order === "le" ? bytes : bytes.swap16()).toString("latin1");
+}
+
 function base64(text: string): string {
   return Buffer.from(text, "latin1").toString("base64");
 }
@@ -359,6 +382,17 @@ describe("flowgen serve with hostile or unusual requests", () => {
     ["a body that is not JSON", "/v1/@acme/qa", [], `${KEY}`],
     ["a body that breaks off in a key", "/v1/@acme/qa", [], `{"question": ${KEY}}`],
     ["the path, in base64", `/v1/${base64(KEY)}`, []],
+    ["the path, in hex", `/v1/${hex(KEY)}`, []],
+    ["the path, in hex capitals", `/v1/@acme/${hex(KEY).toUpperCase()}`, []],
+    ["the path, in UTF-16LE", `/v1/${percentEach(utf16(KEY, "le"))}`, []],
+    ["the path, in UTF-16BE", `/v1/@acme/${percentEach(utf16(KEY, "be"))}`, []],
+    ["X-Request-Id, in hex", "/v1/@acme/nope", [`X-Request-Id: ${hex(KEY)}`]],
+    [
+      "a property name of the body, in UTF-16",
+      "/v1/@acme/qa",
+      [],
+      JSON.stringify({ question: "?", [utf16(KEY, "le")]: 1 }),
+    ],
     [
       "the path, percent-encoded four times",
       `/v1/${[1, 2, 3, 4].reduce((t) => encodeURIComponent(t), KEY)}`,
@@ -414,7 +448,9 @@ describe("flowgen serve with hostile or unusual requests", () => {
       // Not even a part: a message that cuts what it quotes must not cut a key in two.
       if (target.length > 200 || body !== BODY) expect(seen).not.toContain(KEY.slice(0, 8));
       const decoded = decodeAllPercents(seen);
-      const readings = [seen, decoded, base64Readings(seen), base64Readings(decoded)];
+      const readings = [seen, decoded, base64Readings(seen), base64Readings(decoded)].flatMap(
+        (text) => [text, hexReadings(text), withoutZeros(text)],
+      );
       for (const secret of [KEY, PLAIN_KEY, SLASH_KEY]) {
         const pointer = secret.replaceAll("~", "~0").replaceAll("/", "~1");
         for (const text of readings) {

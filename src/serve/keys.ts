@@ -29,8 +29,8 @@ export interface Keyring {
   allows(auth: { readonly orgs: readonly string[] | undefined }, org: string): boolean;
   /**
    * Whether `text` holds one of the keys, in any letter case or encoding `createKeyFinder` knows
-   * (percent-encoding, JSON and JSON pointer escapes, character references, base64): text from a
-   * request that does must not be logged or echoed.
+   * (percent-encoding, JSON and JSON pointer escapes, character references, base64, hex, UTF-16):
+   * text from a request that does must not be logged or echoed.
    */
   mentionsKey(text: string): boolean;
   readonly size: number;

@@ -9,8 +9,8 @@ export type Redactor = (text: string) => string;
 /**
  * A redactor for `secret`. A platform may echo the key back in a body, a header or a redirect
  * target, in its own letter case, percent-encoded (whole or in part, more than once), escaped for
- * JSON or XML once it lands in a report, or in base64: each stretch that spells it in any of those
- * forms (`createKeyFinder`) is replaced. Linear in the text.
+ * JSON or XML once it lands in a report, in base64, hex or UTF-16: each stretch that spells it in
+ * any of those forms (`createKeyFinder`) is replaced. Linear in the text.
  *
  * @example
  * const redact = createRedactor("sk_Live/1");
