@@ -5,16 +5,12 @@ import { prepareSchemas } from "../src/types/prepare-schemas.js";
 interface Prepared {
   readonly [keyword: string]: unknown;
   readonly properties: Record<string, unknown>;
-  readonly discriminator: { readonly mapping: unknown };
 }
 
 /** A flow's document as the types stage reads it, with these component schemas. */
-function prepared(
-  schemas: Record<string, unknown>,
-  discriminated = false,
-): (name: string) => Prepared {
+function prepared(schemas: Record<string, unknown>): (name: string) => Prepared {
   const document = { openapi: "3.1.0", components: { schemas } };
-  prepareSchemas(document, discriminated);
+  prepareSchemas(document);
   return (name) => {
     const schema = (document.components.schemas as Record<string, Prepared | undefined>)[name];
     if (schema === undefined) throw new Error(`no component ${name}`);
@@ -81,68 +77,6 @@ describe("the document openapi-typescript reads", () => {
       type: "object",
       required: ["id"],
       additionalProperties: true,
-    });
-  });
-
-  it("maps the value each branch states to it, where the mapping leaves the branch out", () => {
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    const schemas = prepared(
-      {
-        Pet: {
-          oneOf: [ref("Cat"), ref("Dog"), ref("Fish"), ref("Bird")],
-          discriminator: { propertyName: "kind", mapping: { parrot: "#/components/schemas/Bird" } },
-        },
-        Cat: { type: "object", properties: { kind: { const: "cat" } } },
-        Dog: { type: "object", properties: { kind: { enum: ["dog"] } } },
-        Fish: { type: "object", properties: { kind: { type: "string" } } },
-        Bird: { type: "object", properties: { kind: { const: "bird" } } },
-      },
-      true,
-    );
-    expect(schemas("Pet").discriminator.mapping).toEqual({
-      parrot: "#/components/schemas/Bird",
-      cat: "#/components/schemas/Cat",
-      dog: "#/components/schemas/Dog",
-    });
-  });
-
-  it("maps a value a branch states through what it is made of, unless two parts disagree", () => {
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    const kind = (value: string) => ({ properties: { kind: { const: value } } });
-    const schemas = prepared(
-      {
-        Pet: {
-          oneOf: [ref("Cat"), ref("Dog"), ref("Odd"), ref("Loop")],
-          discriminator: { propertyName: "kind" },
-        },
-        Base: { type: "object", properties: { kind: { type: "string" } } },
-        Cat: { allOf: [ref("Base"), kind("cat")] },
-        Dog: { ...ref("Base"), ...kind("dog") },
-        Odd: { allOf: [kind("odd"), { allOf: [kind("even")] }] },
-        Loop: { allOf: [ref("Loop")] },
-      },
-      true,
-    );
-    expect(schemas("Pet").discriminator.mapping).toEqual({
-      cat: "#/components/schemas/Cat",
-      dog: "#/components/schemas/Dog",
-    });
-  });
-
-  it("maps the value a schema extending a discriminated base states to it, in the base", () => {
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    const schemas = prepared(
-      {
-        Animal: { type: "object", discriminator: { propertyName: "kind", mapping: {} } },
-        Cow: { allOf: [ref("Animal"), { properties: { kind: { const: "cow" } } }] },
-        Hen: { allOf: [ref("Animal"), { properties: { kind: { enum: ["hen"] } } }] },
-        Any: { allOf: [ref("Animal")] },
-      },
-      true,
-    );
-    expect(schemas("Animal").discriminator.mapping).toEqual({
-      cow: "#/components/schemas/Cow",
-      hen: "#/components/schemas/Hen",
     });
   });
 

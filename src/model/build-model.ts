@@ -1,4 +1,5 @@
 import type { FlowSpec, SpecSet } from "../spec/load-specs.js";
+import { mapDiscriminators } from "./discriminator-mappings.js";
 import {
   bundleSchemas,
   reachableComponents,
@@ -102,7 +103,9 @@ export function buildModel(
         examples: flow.examples,
       };
     }),
-    components: bundle.components,
+    components: bundle.discriminated
+      ? mapDiscriminators(bundle.components, bundle.sources)
+      : bundle.components,
     componentSources: bundle.sources,
   };
 }

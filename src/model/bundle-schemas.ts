@@ -19,6 +19,8 @@ export interface SchemaBundle {
   readonly references: ReadonlyMap<string, readonly string[]>;
   /** Component name → where its schema lies in the specs, `file#pointer`. */
   readonly sources: ReadonlyMap<string, string>;
+  /** Some schema has a `discriminator` (`mapDiscriminators` has work to do). */
+  readonly discriminated: boolean;
 }
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -49,6 +51,7 @@ export function bundleSchemas(
     nameOf: new Map(),
     taken: new Set(reserved.map(caseFold)),
     queue: [],
+    discriminated: false,
   };
   for (const root of roots) claimName(run, root.resource, root.resource.root, root.name);
   const components = new Map<string, ComponentSchema>();
@@ -71,6 +74,7 @@ export function bundleSchemas(
     components: new Map(sorted.map((name) => [name, components.get(name) ?? {}])),
     references,
     sources,
+    discriminated: run.discriminated,
   };
 }
 
@@ -91,6 +95,7 @@ interface BundleRun {
   /** The names given, and the reserved ones, case-folded. */
   readonly taken: Set<string>;
   readonly queue: QueuedSchema[];
+  discriminated: boolean;
 }
 
 /** Where a rewrite is: the run, the schema being rewritten, and the components it refers to. */
@@ -135,6 +140,7 @@ function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
   );
   const ref = typeof schema.$ref === "string" ? referToComponent(scope, schema.$ref) : undefined;
   const mapping = discriminatorMapping(schema);
+  if (schema.discriminator !== undefined) scope.run.discriminated = true;
   if (ref === undefined && mapping === undefined) return replaced;
   const rewritten = { ...replaced };
   if (ref !== undefined) rewritten.$ref = ref;

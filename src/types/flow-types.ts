@@ -25,7 +25,7 @@ import { liftRecursiveComponents } from "./recursive-aliases.js";
 export function flowTypeNodes(documentText: string): TS.Node[] {
   const schema = JSON.parse(documentText) as OpenAPI3;
   const discriminated = documentText.includes('"discriminator"');
-  prepareSchemas(schema, discriminated);
+  prepareSchemas(schema);
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,

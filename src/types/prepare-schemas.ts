@@ -1,6 +1,5 @@
 import { isPlainObject } from "../json-pointer.js";
 import { childSchemas } from "../spec/schema-keywords.js";
-import { mapDiscriminatorValues, mapExtendingValues } from "./discriminator-values.js";
 import { openFreeFormObject } from "./free-form-objects.js";
 import { separateRefSiblings } from "./ref-siblings.js";
 import { listRequiredProperties } from "./required-properties.js";
@@ -8,16 +7,14 @@ import { listRequiredProperties } from "./required-properties.js";
 /**
  * Prepares a flow's document, as openapi-typescript will read it, where the types it would make
  * refuse what the schemas take, or take what they refuse: keywords beside a `$ref`
- * (`separateRefSiblings`), free-form objects (`openFreeFormObject`), required names the
- * properties leave out (`listRequiredProperties`) and, when `discriminated`, discriminators whose
- * mapping leaves out a branch, or a schema extending it, that states its value
- * (`mapDiscriminatorValues`, `mapExtendingValues`). One walk of the components' schemas; the
+ * (`separateRefSiblings`), free-form objects (`openFreeFormObject`) and required names the
+ * properties leave out (`listRequiredProperties`). One walk of the components' schemas; the
  * document is changed in place (it is the types stage's own parse).
  *
  * @example
- * prepareSchemas(document, text.includes('"discriminator"'));
+ * prepareSchemas(document);
  */
-export function prepareSchemas(document: unknown, discriminated: boolean): void {
+export function prepareSchemas(document: unknown): void {
   const components = isPlainObject(document) ? document.components : undefined;
   const schemas = isPlainObject(components) ? components.schemas : undefined;
   if (!isPlainObject(schemas)) return;
@@ -31,7 +28,5 @@ export function prepareSchemas(document: unknown, discriminated: boolean): void 
     stack.push(...childSchemas(node));
     openFreeFormObject(node);
     listRequiredProperties(node);
-    if (discriminated) mapDiscriminatorValues(node, schemas);
   }
-  if (discriminated) mapExtendingValues(schemas);
 }

@@ -55,6 +55,9 @@ export const goat = pets.run({ pet: { kind: "cat" }, companion: { kind: "goat", 
 export const barn = pets.run({ pet: { kind: "cat" }, barn: [{ kind: "cow", milk: true }] });
 // @ts-expect-error a branch's component name is no kind, where the branch extends a base
 export const horseName = pets.run({ pet: { kind: "cat" }, companion: { kind: "acme.pets.Input.Horse" } });
+export const fox = pets.run({ pet: { kind: "cat" }, wild: { kind: "Fox", tail: true } });
+// @ts-expect-error a branch that states no value takes its name in the spec, not the component's
+export const foxName = pets.run({ pet: { kind: "cat" }, wild: { kind: "acme.pets.Input.Fox" } });
 // @ts-expect-error an extending schema's component name is no kind
 export const cowName = pets.run({ pet: { kind: "cat" }, barn: [{ kind: "acme.pets.Input.Cow" }] });
 `;

@@ -47,6 +47,9 @@ export interface components {
         | components["schemas"]["acme.pets.Input.Horse"]
         | components["schemas"]["acme.pets.Input.Goat"];
       barn?: components["schemas"]["acme.pets.Input.Cow"][];
+      wild?:
+        | components["schemas"]["acme.pets.Input.Fox"]
+        | components["schemas"]["acme.pets.Input.Owl"];
     };
     "acme.pets.Input.Animal": {
       kind: string;
@@ -82,6 +85,14 @@ export interface components {
       kind: "dog";
       good?: boolean;
     };
+    "acme.pets.Input.Fox": {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "Fox";
+      tail?: boolean;
+    };
     "acme.pets.Input.Goat": components["schemas"]["acme.pets.Input.Animal"] & {
       /** @enum {unknown} */
       kind?: "goat";
@@ -105,6 +116,13 @@ export interface components {
     };
     "acme.pets.Input.Livestock": {
       kind: string;
+    };
+    "acme.pets.Input.Owl": {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "Owl";
     };
     "acme.pets.Output": {
       id?: string;

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { ComponentSchema } from "../src/model/bundle-schemas.js";
+import { mapDiscriminators } from "../src/model/discriminator-mappings.js";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const kind = (value: unknown) => ({ properties: { kind: { const: value } } });
+const components = (schemas: Record<string, unknown>) =>
+  new Map(Object.entries(schemas) as [string, ComponentSchema][]);
+
+/** The mapping of `name`'s discriminator (at `path` in it) once the components are mapped. */
+function mappingOf(
+  schemas: Record<string, unknown>,
+  name: string,
+  sources: Record<string, string> = {},
+): unknown {
+  const before = structuredClone(schemas);
+  const mapped = mapDiscriminators(components(schemas), new Map(Object.entries(sources)));
+  // The bundle's own schemas are the specs' objects: they are never changed.
+  expect(schemas).toEqual(before);
+  return (mapped.get(name) as { discriminator: { mapping?: unknown } }).discriminator.mapping;
+}
+
+describe("discriminator mappings made explicit in the document", () => {
+  it("maps each branch left out to the value it states, keeping the mapping's own entries", () => {
+    const mapping = mappingOf(
+      {
+        Pet: {
+          oneOf: [ref("Cat"), ref("Dog"), ref("Bird")],
+          discriminator: { propertyName: "kind", mapping: { parrot: "#/components/schemas/Bird" } },
+        },
+        Cat: { type: "object", ...kind("cat") },
+        Dog: { type: "object", properties: { kind: { enum: ["dog"] } } },
+        Bird: { type: "object", ...kind("bird") },
+      },
+      "Pet",
+    );
+    expect(mapping).toEqual({
+      parrot: "#/components/schemas/Bird",
+      cat: "#/components/schemas/Cat",
+      dog: "#/components/schemas/Dog",
+    });
+  });
+
+  it("maps a branch that states no value to its name in the spec, which bundling changed", () => {
+    const mapping = mappingOf(
+      {
+        "acme.pets.Input.Pet": {
+          anyOf: [ref("acme.pets.Input.Fox"), ref("_shared.owl")],
+          discriminator: { propertyName: "kind" },
+        },
+        "acme.pets.Input.Fox": { type: "object", properties: { kind: { type: "string" } } },
+        "_shared.owl": { type: "object" },
+      },
+      "acme.pets.Input.Pet",
+      {
+        "acme.pets.Input.Fox": "@acme/pets.json#/input/$defs/Fox",
+        "_shared.owl": "_shared/owl.yaml#",
+      },
+    );
+    expect(mapping).toEqual({
+      Fox: "#/components/schemas/acme.pets.Input.Fox",
+      owl: "#/components/schemas/_shared.owl",
+    });
+  });
+
+  it("reads a value through allOf and $ref, and none where two parts disagree or a cycle says nothing", () => {
+    const mapping = mappingOf(
+      {
+        Pet: {
+          oneOf: [ref("Cat"), ref("Dog"), ref("Odd"), ref("Loop")],
+          discriminator: { propertyName: "kind" },
+        },
+        Base: { type: "object", properties: { kind: { type: "string" } } },
+        Cat: { allOf: [ref("Base"), kind("cat")] },
+        Dog: { ...ref("Base"), ...kind("dog") },
+        Odd: { allOf: [kind("odd"), { allOf: [kind("even")] }] },
+        Loop: { allOf: [ref("Loop")] },
+      },
+      "Pet",
+    );
+    expect(mapping).toEqual({ cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" });
+  });
+
+  it("maps the components that extend a discriminated base, in the base", () => {
+    const mapping = mappingOf(
+      {
+        Animal: { type: "object", discriminator: { propertyName: "kind" } },
+        Cow: { allOf: [ref("Animal"), kind("cow")] },
+        Hen: { allOf: [ref("Animal")] },
+        Other: { allOf: [ref("Cow")] },
+      },
+      "Animal",
+      { Hen: "@acme/farm.json#/input/$defs/Hen" },
+    );
+    expect(mapping).toEqual({
+      cow: "#/components/schemas/Cow",
+      Hen: "#/components/schemas/Hen",
+    });
+  });
+
+  it("maps a discriminator inside a component, and leaves a value two branches claim to the first", () => {
+    const schemas = {
+      Holder: {
+        type: "object",
+        properties: {
+          pet: { oneOf: [ref("A"), ref("B")], discriminator: { propertyName: "kind" } },
+        },
+      },
+      A: kind("same"),
+      B: kind("same"),
+    };
+    const mapped = mapDiscriminators(components(schemas), new Map());
+    expect(mapped.get("Holder")).toMatchObject({
+      properties: { pet: { discriminator: { mapping: { same: "#/components/schemas/A" } } } },
+    });
+    expect(mapped.get("A")).toBe(schemas.A);
+  });
+});
