@@ -1,7 +1,11 @@
 import { createRequire } from "node:module";
 import type { Argv, Options } from "yargs";
 import { distance } from "fastest-levenshtein";
-import { findMissingValues, findShortFlagMistakes } from "./cli/check-argv.js";
+import {
+  findBooleanValueMistakes,
+  findMissingValues,
+  findShortFlagMistakes,
+} from "./cli/check-argv.js";
 import {
   EXIT,
   EXIT_CODES_HELP,
@@ -46,6 +50,12 @@ const GLOBAL_OPTIONS = {
   },
 } as const;
 
+/** yargs' own flags, which every command takes too. */
+const BUILT_IN_FLAGS = {
+  help: { type: "boolean", alias: "h" },
+  version: { type: "boolean", alias: "v" },
+} as const;
+
 /** What `main` runs with instead of the process's own: each defaults to the process's. */
 export interface MainOptions {
   readonly cwd?: string;
@@ -77,7 +87,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const outcome: ParseOutcome = { failures: [], output: "", command: undefined };
   const parser = createParser(outcome, argv);
   try {
-    const mistakes = findShortFlagMistakesIn(argv);
+    const mistakes = findWordMistakes(argv);
     if (mistakes.length > 0) return refuseUsage(io, mistakes);
     const args = await parser.parseAsync(
       [...argv],
@@ -165,11 +175,18 @@ function commandName(command: Command): string | undefined {
   return command.usage.split(" ")[0];
 }
 
-/** Single-dash words in `argv` that yargs would misread as short flags (`-check`), for the command it names. */
-function findShortFlagMistakesIn(argv: readonly string[]): string[] {
+/**
+ * Words in `argv` that yargs would misread, for the command it names: single-dash words it would
+ * take for short flags (`-check`), and boolean flags with a value it would take for false
+ * (`--check=1`).
+ */
+function findWordMistakes(argv: readonly string[]): string[] {
   const typed = COMMANDS.find((command) => commandName(command) === argv[0]);
   const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
-  return findShortFlagMistakes(argv, flags, shortFlagsOf(flags));
+  return [
+    ...findShortFlagMistakes(argv, flags, shortFlagsOf(flags)),
+    ...findBooleanValueMistakes(argv, { ...BUILT_IN_FLAGS, ...flags }),
+  ];
 }
 
 /** yargs refused the command line: its messages, explained, then where help is. */

@@ -34,6 +34,25 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
       ["verify", "--format", "xml"],
       'flowgen: --format must be one of "text", "json", "junit", not "xml" [invalid-option]',
     ],
+    // yargs reads any value but "true" as false: --check=1 would write, and the CI step pass.
+    [
+      ["generate", "--check=1"],
+      'flowgen: --check is on or off, not "1": write --check (or --check=true) to turn it on, --no-check (or --check=false) to turn it off [invalid-option]',
+    ],
+    [["generate", "--check=yes"], 'flowgen: --check is on or off, not "yes"'],
+    [["generate", "--check=on"], 'flowgen: --check is on or off, not "on"'],
+    [["generate", "--check=TRUE"], 'flowgen: --check is on or off, not "TRUE"'],
+    [["generate", "--validators=1"], 'flowgen: --validators is on or off, not "1"'],
+    [["generate", "--failOnBreaking=yes"], 'flowgen: --fail-on-breaking is on or off, not "yes"'],
+    [["generate", "-w=1"], 'flowgen: --watch is on or off, not "1"'],
+    [
+      ["diff", "--base", "main", "--fail-on-breaking=yes"],
+      'flowgen: --fail-on-breaking is on or off, not "yes"',
+    ],
+    [
+      ["generate", "--no-check=true"],
+      'flowgen: --no-check takes no value, not "true": write --no-check (or --check=false) to turn --check off',
+    ],
   ])("flowgen %j", async (argv, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, ...argv);
@@ -72,6 +91,18 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     const seeded = await flowgen(dir, "serve", "--seed", "-1", "--port", "x");
     expect(seeded.stderr).toContain('--port must be a number, not "x"');
     expect(seeded.stderr).not.toContain("--seed");
+  });
+});
+
+describe("a boolean flag written with a value", () => {
+  it("takes true and false: --check=true checks, --check=false writes", async () => {
+    const dir = await cachedProject({ "specs/@acme/qa.json": qa });
+    const checked = await flowgen(dir, "generate", "--check=true");
+    expect(checked.code).toBe(1);
+    expect(await readdir(dir)).not.toContain("generated");
+    const written = await flowgen(dir, "generate", "--check=false", "--validators=false");
+    expect(written.code).toBe(0);
+    expect(await readdir(dir)).toContain("generated");
   });
 });
 

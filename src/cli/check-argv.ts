@@ -25,8 +25,7 @@ export function findShortFlagMistakes(
   shortNames: readonly string[],
 ): string[] {
   const mistakes: string[] = [];
-  for (const arg of argv) {
-    if (arg === "--") break;
+  for (const arg of beforeDashes(argv)) {
     const word = /^-([A-Za-z][^=]*)(=.*)?$/.exec(arg)?.[1];
     if (word === undefined) continue;
     if ([...word].every((letter) => shortNames.includes(letter))) continue;
@@ -38,6 +37,58 @@ export function findShortFlagMistakes(
     );
   }
   return mistakes;
+}
+
+/**
+ * Boolean flags given a value other than `true` or `false` (`--check=1`, `--check=yes`, `-w=on`):
+ * yargs reads every such value as false, so `generate --check=1` would write instead of checking
+ * and a CI step with it would pass, as the `-check` typo would. `--no-check` takes no value at all.
+ * Names are matched as yargs matches them: kebab-case, camelCase, or a one-letter alias.
+ *
+ * @example
+ * findBooleanValueMistakes(["generate", "--check=1"], { check: { type: "boolean" } }); // ['--check is on or off, not "1": …']
+ */
+export function findBooleanValueMistakes(argv: readonly string[], flags: FlagTable): string[] {
+  const mistakes: string[] = [];
+  for (const arg of beforeDashes(argv)) {
+    const match = /^(--?)([^=]+)=(.*)$/s.exec(arg);
+    if (match === null) continue;
+    const [, dashes = "", typed = "", value = ""] = match;
+    // `-wq=1` gives the value to its last letter, as yargs does.
+    const written = dashes === "-" ? typed.slice(-1) : typed;
+    const negated = dashes === "--" && written.startsWith("no-");
+    const name = findBooleanFlag(negated ? written.slice(3) : written, flags);
+    if (name === undefined) continue;
+    if (negated)
+      mistakes.push(
+        `--no-${name} takes no value, not ${JSON.stringify(value)}: write --no-${name} (or --${name}=false) to turn --${name} off`,
+      );
+    else if (value !== "true" && value !== "false")
+      mistakes.push(
+        `--${name} is on or off, not ${JSON.stringify(value)}: write --${name} (or --${name}=true) to turn it on, --no-${name} (or --${name}=false) to turn it off`,
+      );
+  }
+  return mistakes;
+}
+
+/** The boolean flag a word names: its own name, its camelCase form, or an alias. */
+function findBooleanFlag(word: string, flags: FlagTable): string | undefined {
+  return Object.keys(flags).find((name) => {
+    const flag = flags[name];
+    if (flag?.type !== "boolean") return false;
+    const aliases: unknown[] = [flag.alias ?? []].flat();
+    return name === word || camelCase(name) === word || aliases.includes(word);
+  });
+}
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase());
+}
+
+/** The words before `--`: those after it are not flags. */
+function beforeDashes(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf("--");
+  return end === -1 ? argv : argv.slice(0, end);
 }
 
 /**
@@ -81,8 +132,7 @@ export function findMissingValues(
  */
 function typedValues(argv: readonly string[], name: string): (string | undefined)[] {
   const found: (string | undefined)[] = [];
-  const end = argv.indexOf("--");
-  const words = end === -1 ? argv : argv.slice(0, end);
+  const words = beforeDashes(argv);
   words.forEach((arg, i) => {
     if (arg.startsWith(`--${name}=`)) {
       const value = arg.slice(name.length + 3);
