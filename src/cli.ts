@@ -4,6 +4,7 @@ import { distance } from "fastest-levenshtein";
 import {
   findBooleanValueMistakes,
   findMissingValues,
+  findRepeatedValues,
   findShortFlagMistakes,
 } from "./cli/check-argv.js";
 import {
@@ -99,8 +100,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     if (outcome.output !== "") io.out(outcome.output);
     const { command } = outcome;
     if (command === undefined || outcome.output !== "") return EXIT.ok;
-    const missing = findMissingValues(args, { ...GLOBAL_OPTIONS, ...command.options }, argv);
-    if (missing.length > 0) return refuseUsage(io, missing);
+    const flags = { ...GLOBAL_OPTIONS, ...command.options };
+    const wrong = [...findMissingValues(args, flags, argv), ...findRepeatedValues(argv, flags)];
+    if (wrong.length > 0) return refuseUsage(io, wrong);
     return await command.run(args, context);
   } catch (error) {
     io.err(describeInternalError(error));

@@ -53,6 +53,26 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
       ["generate", "--no-check=true"],
       'flowgen: --no-check takes no value, not "true": write --no-check (or --check=false) to turn --check off',
     ],
+    // A value flag given twice: yargs made a list of it, and the run crashed inside.
+    [
+      ["generate", "--out", "a", "--out", "b"],
+      'flowgen: --out is given twice ("a", "b"); give it once [invalid-option]',
+    ],
+    [["generate", "--specs", "x", "--specs", "x"], 'flowgen: --specs is given twice ("x", "x")'],
+    [
+      ["generate", "--base-url", "http://a", "--baseUrl=http://b"],
+      'flowgen: --base-url is given twice ("http://a", "http://b")',
+    ],
+    [
+      ["diff", "--base", "main", "--base", "HEAD"],
+      'flowgen: --base is given twice ("main", "HEAD")',
+    ],
+    [["new", "@a/b", "--specs", "s", "--specs", "s"], 'flowgen: --specs is given twice ("s", "s")'],
+    [
+      ["serve", "--port", "0", "--port", "0", "--port", "1"],
+      'flowgen: --port is given 3 times ("0", "0", "1"); give it once',
+    ],
+    [["verify", "--config", "a", "--config", "b"], 'flowgen: --config is given twice ("a", "b")'],
   ])("flowgen %j", async (argv, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, ...argv);
@@ -91,6 +111,15 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
     const seeded = await flowgen(dir, "serve", "--seed", "-1", "--port", "x");
     expect(seeded.stderr).toContain('--port must be a number, not "x"');
     expect(seeded.stderr).not.toContain("--seed");
+  });
+});
+
+describe("a flag given more than once", () => {
+  it("is fine for the flags made to repeat: each --from-sample with its --from-sample-output", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const run = await flowgen(dir, "new", "@acme/b", "--from-sample", "x", "--from-sample", "y");
+    expect(run.stderr).toContain("2 input samples and 0 output samples do not pair up");
+    expect(run.stderr).not.toContain("given twice");
   });
 });
 

@@ -3,9 +3,11 @@ import type { Options } from "yargs";
 /**
  * One flag a command (or every command) takes, as yargs declares it, and a value to show in a
  * usage message when its `defaultDescription` is prose rather than a value (`random, printed`).
+ * `repeatable`: the flag may be given more than once, each time with a value of its own
+ * (`--from-sample a.json --from-sample b.json`); every other flag that takes a value, once.
  */
 export interface FlagTable {
-  readonly [name: string]: Options & { readonly example?: string };
+  readonly [name: string]: Options & { readonly example?: string; readonly repeatable?: boolean };
 }
 
 /**
@@ -127,17 +129,41 @@ export function findMissingValues(
 }
 
 /**
- * The words typed as values of `--name`, one per time it is given (`--name value`, `--name=value`);
- * undefined for a time it is given no value: last on the line, or followed by another flag.
+ * Flags that take one value but were given several (`--out a --out b`): yargs makes their value a
+ * list, which no command reads as a folder, port or ref. Which one was meant is unclear, so the
+ * line is refused; flags that are `repeatable` or `array` take several on purpose. Counted from the
+ * words typed, every spelling (`--base-url`, `--baseUrl`) together: yargs' list of three numbers
+ * can come out as one string.
+ *
+ * @example
+ * findRepeatedValues(["generate", "--out", "a", "--out", "b"], { out: { type: "string" } }); // ['--out is given twice ("a", "b"); give it once']
+ */
+export function findRepeatedValues(argv: readonly string[], flags: FlagTable): string[] {
+  return Object.entries(flags).flatMap(([name, flag]) => {
+    if (flag.type === "boolean" || flag.repeatable === true || flag.array === true) return [];
+    const typed = typedValues(argv, name);
+    if (typed.length < 2) return [];
+    const times = typed.length === 2 ? "twice" : `${typed.length} times`;
+    const values = typed.map((value) => JSON.stringify(value ?? "")).join(", ");
+    return [`--${name} is given ${times} (${values}); give it once`];
+  });
+}
+
+/**
+ * The words typed as values of `--name` (or its camelCase form, which yargs takes too), one per
+ * time it is given (`--name value`, `--name=value`); undefined for a time it is given no value:
+ * last on the line, or followed by another flag.
  */
 function typedValues(argv: readonly string[], name: string): (string | undefined)[] {
   const found: (string | undefined)[] = [];
   const words = beforeDashes(argv);
+  const spellings = [...new Set([name, camelCase(name)])];
   words.forEach((arg, i) => {
-    if (arg.startsWith(`--${name}=`)) {
-      const value = arg.slice(name.length + 3);
+    const given = spellings.find((spelling) => arg.startsWith(`--${spelling}=`));
+    if (given !== undefined) {
+      const value = arg.slice(given.length + 3);
       found.push(value === "" ? undefined : value);
-    } else if (arg === `--${name}`) {
+    } else if (spellings.some((spelling) => arg === `--${spelling}`)) {
       const next = words[i + 1];
       found.push(next === undefined || /^--?[A-Za-z]/.test(next) ? undefined : next);
     }

@@ -18,11 +18,13 @@ export const newCommand: Command = {
     specs: { type: "string", defaultDescription: "specs", describe: "Folder of flow specs" },
     "from-sample": {
       type: "string",
+      repeatable: true,
       describe:
         "Draft the schemas from recorded calls: an input sample (repeat, each with --from-sample-output), or one folder of <name>.input.json + <name>.output.json, or one .jsonl file of { input, output } lines",
     },
     "from-sample-output": {
       type: "string",
+      repeatable: true,
       describe: "The output sample answering the --from-sample at the same position",
     },
     enums: {
