@@ -6,6 +6,7 @@ import {
   findMissingValues,
   findRepeatedValues,
   findShortFlagMistakes,
+  findWordsAfterDashes,
 } from "./cli/check-argv.js";
 import {
   EXIT,
@@ -178,9 +179,9 @@ function commandName(command: Command): string | undefined {
 }
 
 /**
- * Words in `argv` that yargs would misread, for the command it names: single-dash words it would
- * take for short flags (`-check`), and boolean flags with a value it would take for false
- * (`--check=1`).
+ * Words in `argv` that yargs would misread or drop, for the command it names: single-dash words it
+ * would take for short flags (`-check`), boolean flags with a value it would take for false
+ * (`--check=1`), and words after `--`, which no command reads.
  */
 function findWordMistakes(argv: readonly string[]): string[] {
   const typed = COMMANDS.find((command) => commandName(command) === argv[0]);
@@ -188,6 +189,7 @@ function findWordMistakes(argv: readonly string[]): string[] {
   return [
     ...findShortFlagMistakes(argv, flags, shortFlagsOf(flags)),
     ...findBooleanValueMistakes(argv, { ...BUILT_IN_FLAGS, ...flags }),
+    ...findWordsAfterDashes(argv, typed === undefined ? undefined : commandName(typed)),
   ];
 }
 

@@ -73,6 +73,17 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
       'flowgen: --port is given 3 times ("0", "0", "1"); give it once',
     ],
     [["verify", "--config", "a", "--config", "b"], 'flowgen: --config is given twice ("a", "b")'],
+    // No command reads words after --: they were dropped, and the run went on without them.
+    [
+      ["generate", "--", "--check"],
+      'flowgen: "--check" comes after --, where flowgen generate reads nothing; move it before the --, or leave the -- out [invalid-option]',
+    ],
+    [["generate", "--check", "--", "extra"], 'flowgen: "extra" comes after --'],
+    [
+      ["verify", "--", "@acme/qa", "@acme/b"],
+      'flowgen: "@acme/qa", "@acme/b" come after --, where flowgen verify reads nothing; move them',
+    ],
+    [["--", "generate"], 'flowgen: "generate" comes after --, where flowgen reads nothing'],
   ])("flowgen %j", async (argv, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, ...argv);

@@ -73,6 +73,28 @@ export function findBooleanValueMistakes(argv: readonly string[], flags: FlagTab
   return mistakes;
 }
 
+/**
+ * Words after `--`. By convention `--` ends the flags, but no command reads what follows it (yargs
+ * gives those words to no flag and no positional): `generate -- --check` would write instead of
+ * checking, and `generate --check -- x` pass, without a word about them. `command` names the
+ * command in the message; undefined when the line names none.
+ *
+ * @example
+ * findWordsAfterDashes(["generate", "--", "--check"], "generate"); // ['"--check" comes after --, where flowgen generate reads nothing; …']
+ */
+export function findWordsAfterDashes(
+  argv: readonly string[],
+  command: string | undefined,
+): string[] {
+  const after = argv.slice(beforeDashes(argv).length + 1);
+  if (after.length === 0) return [];
+  const words = after.map((word) => JSON.stringify(word)).join(", ");
+  const one = after.length === 1;
+  return [
+    `${words} ${one ? "comes" : "come"} after --, where flowgen${command === undefined ? "" : ` ${command}`} reads nothing; move ${one ? "it" : "them"} before the --, or leave the -- out`,
+  ];
+}
+
 /** The boolean flag a word names: its own name, its camelCase form, or an alias. */
 function findBooleanFlag(word: string, flags: FlagTable): string | undefined {
   return Object.keys(flags).find((name) => {
