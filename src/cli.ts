@@ -18,13 +18,13 @@ import {
   type Io,
 } from "./cli/command.js";
 import type { Terminal } from "./cli/terminal.js";
-import { withCode } from "./issues.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { generateCommand } from "./cli/generate-command.js";
 import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
 import { verifyCommand } from "./cli/verify-command.js";
+import { refuseUsage } from "./cli/usage-refusal.js";
 
 // yargs through require(): its CommonJS build is one file that lays help out with wrap-ansi. Its ES
 // module build loads module by module, several times slower on every run (bench/NOTES.md), and
@@ -90,20 +90,21 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const parser = createParser(outcome, argv);
   try {
     const mistakes = findWordMistakes(argv);
-    if (mistakes.length > 0) return refuseUsage(io, mistakes);
+    if (mistakes.length > 0) return refuseUsage(io, argv, mistakes);
     const args = await parser.parseAsync(
       [...argv],
       {},
       (_error, _args, text) => void (outcome.output = text),
     );
-    if (outcome.failures.length > 0) return refuseFailures(io, outcome.failures, argv);
+    if (outcome.failures.length > 0)
+      return refuseUsage(io, argv, explainFailures(outcome.failures, argv));
     // Help or the version was asked for: yargs printed it, and no command runs.
     if (outcome.output !== "") io.out(outcome.output);
     const { command } = outcome;
     if (command === undefined || outcome.output !== "") return EXIT.ok;
     const flags = { ...GLOBAL_OPTIONS, ...command.options };
     const wrong = [...findMissingValues(args, flags, argv), ...findRepeatedValues(argv, flags)];
-    if (wrong.length > 0) return refuseUsage(io, wrong);
+    if (wrong.length > 0) return refuseUsage(io, argv, wrong);
     return await command.run(args, context);
   } catch (error) {
     io.err(describeInternalError(error));
@@ -193,20 +194,6 @@ function findWordMistakes(argv: readonly string[]): string[] {
   ];
 }
 
-/** yargs refused the command line: its messages, explained, then where help is. */
-function refuseFailures(io: Io, failures: readonly string[], argv: readonly string[]): number {
-  for (const line of explainFailures(failures, argv)) io.err(withCode(line, "invalid-option"));
-  io.err("Run flowgen --help for usage.");
-  return EXIT.invalid;
-}
-
-/** Usage mistakes found before anything runs: each on its own line, then where help is. */
-function refuseUsage(io: Io, mistakes: readonly string[]): number {
-  for (const mistake of mistakes) io.err(withCode(`flowgen: ${mistake}`, "invalid-option"));
-  io.err("Run flowgen --help for usage.");
-  return EXIT.invalid;
-}
-
 /** The one-letter flags: help and version, and the aliases a command declares (`-w`). */
 function shortFlagsOf(flags: Readonly<Record<string, Options>>): string[] {
   const aliases = Object.values(flags).flatMap((flag): readonly string[] => {
@@ -226,7 +213,7 @@ function describeCommand(y: Argv, command: Command): Argv {
   return built;
 }
 
-/** yargs' messages, with the nearest known flag after each unknown one. */
+/** yargs' messages, with the nearest known flag after each unknown one, or the command meant. */
 function explainFailures(failures: readonly string[], argv: readonly string[]): string[] {
   const names = COMMANDS.map((candidate) => candidate.usage.split(" ")[0] ?? "");
   const command = COMMANDS.find((_candidate, i) => names[i] === argv[0]);
@@ -234,7 +221,7 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
   if (command === undefined && first !== undefined && !first.startsWith("-")) {
     const near = nearestCommand(first, names);
     return [
-      `flowgen: ${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`,
+      `${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`,
     ];
   }
   const known = [
@@ -248,17 +235,16 @@ function explainFailures(failures: readonly string[], argv: readonly string[]): 
     const invalid = /^Invalid values:\s+Argument: ([\w-]+), Given: (.+), Choices: (.+)$/.exec(
       message,
     );
-    if (invalid !== null)
-      return `flowgen: --${invalid[1]} must be one of ${invalid[3]}, not ${invalid[2]}`;
+    if (invalid !== null) return `--${invalid[1]} must be one of ${invalid[3]}, not ${invalid[2]}`;
     const unknown = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ");
-    if (unknown === undefined || command === undefined) return `flowgen: ${message}`;
+    if (unknown === undefined || command === undefined) return message;
     const hints = unknown.flatMap((name) => {
       const near = known
         .filter((flag) => distance(flag, name) <= Math.max(2, Math.floor(name.length / 3)))
         .sort((a, b) => distance(a, name) - distance(b, name));
       return near[0] === undefined ? [] : [`--${name}: did you mean --${near[0]}?`];
     });
-    return [`flowgen: ${message}`, ...hints].join("\n");
+    return [message, ...hints].join("\n");
   });
 }
 

@@ -253,6 +253,44 @@ describe("flowgen generate --json", () => {
     expect(parse(run.stdout).files).toBeUndefined();
     expect((await flowgen(dir, "generate", "--json", "--watch")).code).toBe(2);
   });
+
+  it("lists a usage mistake as its problem too, with nothing on stderr and nothing run", async () => {
+    const dir = await tempProject({ "specs/@acme/qa.json": qa });
+    const mistyped = await flowgen(dir, "generate", "--check", "--json", "--chek");
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toBe("");
+    expect(parse(mistyped.stdout)).toEqual({
+      command: "generate",
+      check: true,
+      exitCode: 2,
+      problems: [
+        {
+          code: "invalid-option",
+          file: "flowgen",
+          message: "Unknown argument: chek\n--chek: did you mean --check?",
+        },
+      ],
+      warnings: [],
+      seconds: 0,
+    });
+    // Found before yargs reads the line, and after: each the same way.
+    for (const argv of [
+      ["--json", "-check"],
+      ["--json", "--out", "a", "--out", "b"],
+      ["--json", "--watch"],
+    ]) {
+      const run = await flowgen(dir, "generate", ...argv);
+      expect(run).toMatchObject({ code: 2, stderr: "" });
+      expect(parse(run.stdout)).toMatchObject({
+        check: false,
+        exitCode: 2,
+        problems: [{ code: "invalid-option", file: "flowgen" }],
+      });
+    }
+    expect(parse((await flowgen(dir, "generate", "--json", "-check")).stdout).problems).toEqual([
+      expect.objectContaining({ message: "-check is not an option; did you mean --check?" }),
+    ]);
+  });
 });
 
 describe("openapi-fetch as a dependency of the project", () => {
