@@ -3,6 +3,7 @@ import type { Argv, Options } from "yargs";
 import { distance } from "fastest-levenshtein";
 import {
   findBooleanValueMistakes,
+  findExtraDashes,
   findMissingValues,
   findRepeatedValues,
   findShortFlagMistakes,
@@ -181,14 +182,15 @@ function commandName(command: Command): string | undefined {
 
 /**
  * Words in `argv` that yargs would misread or drop, for the command it names: single-dash words it
- * would take for short flags (`-check`), boolean flags with a value it would take for false
- * (`--check=1`), and words after `--`, which no command reads.
+ * would take for short flags (`-check`), words with three dashes (`---check`), boolean flags with
+ * a value it would take for false (`--check=1`), and words after `--`, which no command reads.
  */
 function findWordMistakes(argv: readonly string[]): string[] {
   const typed = COMMANDS.find((command) => commandName(command) === argv[0]);
   const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
   return [
     ...findShortFlagMistakes(argv, flags, shortFlagsOf(flags)),
+    ...findExtraDashes(argv, { ...BUILT_IN_FLAGS, ...flags }),
     ...findBooleanValueMistakes(argv, { ...BUILT_IN_FLAGS, ...flags }),
     ...findWordsAfterDashes(argv, typed === undefined ? undefined : commandName(typed)),
   ];

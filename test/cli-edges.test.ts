@@ -84,6 +84,13 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
       'flowgen: "@acme/qa", "@acme/b" come after --, where flowgen verify reads nothing; move them',
     ],
     [["--", "generate"], 'flowgen: "generate" comes after --, where flowgen reads nothing'],
+    // yargs read ---check as -check and check, and the hint was "--check: did you mean --check?".
+    [["generate", "---check"], "flowgen: ---check has 3 dashes; write --check [invalid-option]"],
+    [["generate", "----out=x"], "flowgen: ----out has 4 dashes; write --out=x"],
+    [
+      ["generate", "---chek"],
+      "flowgen: ---chek has 3 dashes, and --chek is not an option either; long options take two dashes",
+    ],
   ])("flowgen %j", async (argv, message) => {
     const dir = await tempProject({ "specs/@acme/qa.json": qa });
     const run = await flowgen(dir, ...argv);

@@ -42,6 +42,31 @@ export function findShortFlagMistakes(
 }
 
 /**
+ * Words with more than two dashes (`---check`): yargs reads `---check` as the unknown flags
+ * `-check` and `check`, and the hint then offered `--check: did you mean --check?`. Said as it is:
+ * the dashes are too many, and, when the rest names a flag, the flag to write.
+ *
+ * @example
+ * findExtraDashes(["generate", "---check"], { check: { type: "boolean" } }); // ["---check has 3 dashes; write --check"]
+ */
+export function findExtraDashes(argv: readonly string[], flags: FlagTable): string[] {
+  return beforeDashes(argv).flatMap((arg) => {
+    const match = /^(-{3,})([A-Za-z][^=]*)(=.*)?$/s.exec(arg);
+    if (match === null) return [];
+    const [, dashes = "", name = "", value = ""] = match;
+    const word = `${dashes}${name}`;
+    const known = Object.keys(flags).some(
+      (flag) => name === flag || name === camelCase(flag) || name === `no-${flag}`,
+    );
+    return [
+      known
+        ? `${word} has ${dashes.length} dashes; write --${name}${value}`
+        : `${word} has ${dashes.length} dashes, and --${name} is not an option either; long options take two dashes (--help lists them)`,
+    ];
+  });
+}
+
+/**
  * Boolean flags given a value other than `true` or `false` (`--check=1`, `--check=yes`, `-w=on`):
  * yargs reads every such value as false, so `generate --check=1` would write instead of checking
  * and a CI step with it would pass, as the `-check` typo would. `--no-check` takes no value at all.
