@@ -278,6 +278,28 @@ describe("flowgen.config", () => {
     );
   });
 
+  it("refuses an empty config file, as it refuses [] and invalid JSON, saying what to write", async () => {
+    const dir = await tempProject({
+      "specs/@acme/qa.json": qa,
+      "flowgen.config.json": "",
+      "blank.ts": " \n",
+    });
+    const run = await flowgen(dir, "generate");
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      [
+        'flowgen.config.json: is empty; write a JSON object of settings, such as { "specs": "specs", "out": "generated" }, or remove the file to use the defaults [invalid-config] flowgen-cli/docs/errors.md#invalid-config',
+        "flowgen: 1 problem; nothing was written.",
+        "",
+      ].join("\n"),
+    );
+    expect(await readdir(dir)).not.toContain("generated");
+    const blank = await loadConfig(dir, "blank.ts");
+    expect(blank.ok ? [] : blank.issues.map((issue) => issue.message)).toEqual([
+      'is empty; export the settings, such as export default defineConfig({ specs: "specs", out: "generated" }), or leave out --config to use the defaults',
+    ]);
+  });
+
   it("knows only its own keys: names every object inherits are unknown keys too", async () => {
     const dir = await tempProject({
       "specs/@acme/qa.json": qa,

@@ -62,6 +62,26 @@ export function checkConfigValue(value: unknown, file: string): Issue[] {
   return issues;
 }
 
+/**
+ * The one problem for a config file with nothing in it (or only blanks): as `[]` or `{` would be,
+ * it is refused rather than read as no settings, so a file truncated or left unsaved is not
+ * silently traded for the defaults. `named`: the file was named with `--config`, not found.
+ *
+ * @example
+ * emptyConfigIssue("flowgen.config.json", false); // { code: "invalid-config", message: "is empty; write a JSON object …" }
+ */
+export function emptyConfigIssue(file: string, named: boolean): Issue {
+  const write = file.endsWith(".json")
+    ? 'write a JSON object of settings, such as { "specs": "specs", "out": "generated" }'
+    : 'export the settings, such as export default defineConfig({ specs: "specs", out: "generated" })';
+  return {
+    code: "invalid-config",
+    file,
+    pointer: "",
+    message: `is empty; ${write}, or ${named ? "leave out --config" : "remove the file"} to use the defaults`,
+  };
+}
+
 /** What a config file of `file`'s kind must hold, when it holds no object. */
 function notAnObject(file: string): string {
   if (path.basename(file) === "package.json")

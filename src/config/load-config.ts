@@ -5,7 +5,12 @@ import { lilconfig, type LilconfigResult, type Loader } from "lilconfig";
 import type { Issue } from "../issues.js";
 import * as jsonc from "jsonc-parser";
 import { findWorkspaceRoot, linkText, projectBoundary, staysInside } from "../project-boundary.js";
-import { checkConfigValue, looksLikeConfig, notAConfigIssue } from "./config-keys.js";
+import {
+  checkConfigValue,
+  emptyConfigIssue,
+  looksLikeConfig,
+  notAConfigIssue,
+} from "./config-keys.js";
 import type { FlowgenConfig } from "./define-config.js";
 
 /** The file names looked for, in this order, in the working directory and then its parents. */
@@ -67,7 +72,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   if (found === null) return { ok: true, config: {}, file: undefined, root: cwd };
   const rival = target === undefined ? rivalConfig(found.filepath, display) : undefined;
   if (rival !== undefined) return { ok: false, issues: [rival] };
-  return checkFoundConfig(found, display);
+  return checkFoundConfig(found, display, target !== undefined);
 }
 
 /** Another config file beside the one found: which of the two holds the settings is unclear. */
@@ -99,6 +104,8 @@ function createSearcher(stopDir: string): ReturnType<typeof lilconfig> {
     },
     stopDir,
     cache: false,
+    // An empty config file is found, and refused, rather than passed over for a parent's or none.
+    ignoreEmptySearchPlaces: false,
   });
 }
 
@@ -120,12 +127,15 @@ function describeLoadError(
   return { code: "invalid-config", file: display(file), pointer: "", message };
 }
 
-/** The config a file holds, when its value is a valid config. */
+/** The config a file holds, when its value is a valid config; `named`: given with --config. */
 function checkFoundConfig(
   found: NonNullable<LilconfigResult>,
   display: (file: string) => string,
+  named: boolean,
 ): LoadedConfig {
-  const value: unknown = found.isEmpty ? {} : found.config;
+  if (found.isEmpty === true)
+    return { ok: false, issues: [emptyConfigIssue(display(found.filepath), named)] };
+  const value: unknown = found.config;
   // A JSON file is data, maybe not a config at all (a secret linked into its place): say nothing of it then.
   if (found.filepath.endsWith(".json") && !looksLikeConfig(value))
     return { ok: false, issues: [notAConfigIssue(display(found.filepath))] };
