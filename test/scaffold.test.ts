@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { addScripts, gitattributesText } from "../src/scaffold/project-files.js";
+import { addScripts, attributesPattern, gitattributesText } from "../src/scaffold/project-files.js";
 import { schemaRef } from "../src/scaffold/spec-skeleton.js";
 import { runCli } from "./helpers/run-cli.js";
 import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
@@ -181,6 +183,55 @@ describe("the files init edits", () => {
   });
 
   it.each([
+    ["plain", { given: "gen/out", want: "gen/out/**" }],
+    ["a space", { given: "we ird/gen", want: '"we ird/gen/**"' }],
+    ["a tab and a quote", { given: 'a\tb"c', want: '"a\\tb\\"c/**"' }],
+    ["glob characters", { given: "gen[1]*?", want: "gen\\[1]\\*\\?/**" }],
+    ["a backslash and a space", { given: "a\\b c", want: '"a\\\\\\\\b c/**"' }],
+    ["a leading !", { given: "!gen", want: "\\!gen/**" }],
+    ["a leading #", { given: "#gen", want: "\\#gen/**" }],
+  ])(".gitattributes pattern: %s", (_name, { given, want }) => {
+    expect(attributesPattern(given)).toBe(want);
+  });
+
+  it("init --out with a space: git check-attr marks the folder's files as generated", async () => {
+    const dir = await tempProject({});
+    await git(dir, "init", "-q");
+    const init = await flowgen(dir, "init", "--out", "we ird/gen");
+    expect(init.code).toBe(0);
+    expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
+      '"we ird/gen/**" linguist-generated=true\n',
+    );
+    const attr = await git(dir, "check-attr", "linguist-generated", "--", "we ird/gen/x.ts");
+    expect(attr).toEqual({ stdout: "we ird/gen/x.ts: linguist-generated: true\n", stderr: "" });
+    // A second init finds its line and adds none.
+    expect((await flowgen(dir, "init", "--out", "we ird/gen")).stdout).not.toContain("marked");
+  });
+
+  it("writes patterns git reads as the output folder: git check-attr marks a file in it", async () => {
+    const folders = ["we ird/gen", 'a\tb"c', "gen[1]*?", "a\\b c", "!gen", "#gen", "new\nline"];
+    const dir = await tempProject({});
+    await git(dir, "init", "-q");
+    let attributes: string | undefined;
+    for (const folder of folders) attributes = gitattributesText(attributes, folder);
+    await writeFile(path.join(dir, ".gitattributes"), attributes ?? "");
+    const files = folders.map((folder) => `${folder}/x.ts`);
+    const { stdout, stderr } = await git(
+      dir,
+      "check-attr",
+      "-z",
+      "linguist-generated",
+      "--",
+      ...files,
+      "gen1/x.ts",
+    );
+    expect(stderr).toBe("");
+    // -z: path, attribute and value, each ended by NUL.
+    const values = stdout.split("\0").filter((_field, i) => i % 3 === 2);
+    expect(values).toEqual([...folders.map(() => "true"), "unspecified"]);
+  });
+
+  it.each([
     [
       "tabs kept",
       { given: '{\n\t"name": "a"\n}\n', want: /^\t"scripts": \{\n\t\t"flowgen:generate"/m },
@@ -193,6 +244,12 @@ describe("the files init edits", () => {
     expect(addScripts(given, "app").text).toMatch(want);
   });
 });
+
+/** Runs git in `cwd`, with no user or system config of this machine to change what it says. */
+function git(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const env = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
+  return promisify(execFile)("git", args, { cwd, env });
+}
 
 describe("flowgen init and the project boundary", () => {
   const SECRET = "root:$6$SECRETSALT$hash:19000:0:99999:7:::\n";

@@ -57,8 +57,37 @@ export function addScripts(
  * gitattributesText(undefined, "generated") // "generated/** linguist-generated=true\n"
  */
 export function gitattributesText(current: string | undefined, out: string): string {
-  const line = `${out.replace(/\/+$/, "")}/** linguist-generated=true`;
+  const line = `${attributesPattern(out.replace(/\/+$/, ""))} linguist-generated=true`;
   if (current === undefined) return `${line}\n`;
   if (current.split(/\r?\n/).some((existing) => existing.trim() === line)) return current;
   return `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${line}\n`;
+}
+
+/**
+ * The .gitattributes pattern for everything under `folder`, as gitattributes(5) reads one: a
+ * pattern ends at the first blank, so a folder with a space, a tab or a quote in its name is
+ * written C-style quoted ("we ird/gen/**"); and the pattern is a glob that may not start with `!`
+ * nor be a `#` comment, so the folder's glob characters and such a first letter are escaped.
+ *
+ * @example
+ * attributesPattern("we ird/gen"); // '"we ird/gen/**"'
+ */
+export function attributesPattern(folder: string): string {
+  const glob = `${folder.replace(/[\\*?[]/g, "\\$&").replace(/^[!#]/, "\\$&")}/**`;
+  const characters = [...glob];
+  const plain = characters.every((c) => c !== '"' && !/\s/.test(c) && !isControl(c));
+  return plain ? glob : `"${characters.map(quoteCharacter).join("")}"`;
+}
+
+/** One character inside a C-style quoted pattern, as git unquotes it: `\\`, `\"`, `\t`, octal. */
+function quoteCharacter(character: string): string {
+  if (character === "\\" || character === '"') return `\\${character}`;
+  if (!isControl(character)) return character;
+  const named: Record<string, string> = { "\t": "t", "\n": "n", "\r": "r" };
+  return `\\${named[character] ?? character.charCodeAt(0).toString(8).padStart(3, "0")}`;
+}
+
+function isControl(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
 }
