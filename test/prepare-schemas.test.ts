@@ -45,6 +45,79 @@ describe("the document openapi-typescript reads", () => {
     });
   });
 
+  it("lists the names an allOf entry requires alone, where the intersection makes them required", () => {
+    const schemas = prepared({
+      Parts: { allOf: [{ properties: { a: { type: "string" } } }, { required: ["a", "b"] }] },
+      Beside: { $ref: "#/components/schemas/Base", required: ["x"] },
+      Typed: { allOf: [{ type: "object", required: ["a"] }] },
+      Alone: { required: ["a"] },
+      Base: { type: "object", properties: { x: { type: "string" } } },
+    });
+    expect(schemas("Parts").allOf).toEqual([
+      { properties: { a: { type: "string" } } },
+      { required: ["a", "b"], properties: { a: {}, b: {} } },
+    ]);
+    expect(schemas("Beside")).toEqual({
+      allOf: [{ $ref: "#/components/schemas/Base" }, { required: ["x"], properties: { x: {} } }],
+    });
+    expect(schemas("Typed").allOf).toEqual([
+      { type: "object", required: ["a"], additionalProperties: true },
+    ]);
+    expect(schemas("Alone")).toEqual({ required: ["a"] });
+  });
+
+  it("types anyOf and oneOf branches that list required names alone as objects the object's type meets", () => {
+    const properties = { a: { type: "string" }, b: { type: "integer" } };
+    const names = () => [{ required: ["a"] }, { required: ["b"], description: "b alone" }];
+    const typed = [
+      { required: ["a"], properties: { a: {} } },
+      { required: ["b"], description: "b alone", properties: { b: {} } },
+    ];
+    const schemas = prepared({
+      Any: { type: "object", properties, anyOf: names(), allOf: [{ required: ["a"] }] },
+      One: { properties, oneOf: names() },
+      Bare: { type: "object", oneOf: names() },
+      Nullable: { type: ["object", "null"], properties, anyOf: names() },
+      Untyped: { anyOf: names() },
+      Mixed: { type: "object", properties, anyOf: [{ required: ["a"] }, { properties }] },
+    });
+    expect(schemas("Any")).toEqual({
+      type: "object",
+      properties,
+      allOf: [{ required: ["a"], properties: { a: {} } }, { anyOf: typed }],
+    });
+    expect(schemas("One")).toEqual({ properties, oneOf: typed });
+    expect(schemas("Bare")).toEqual({ type: "object", oneOf: typed });
+    expect(schemas("Nullable").anyOf).toEqual(names());
+    expect(schemas("Untyped").anyOf).toEqual(names());
+    expect(schemas("Mixed").anyOf).toEqual([{ required: ["a"] }, { properties }]);
+  });
+
+  it("lets a key no pattern matches hold any value, where the object is open", () => {
+    const pattern = { "^n_": { type: "number" } };
+    const schemas = prepared({
+      Open: { type: "object", properties: { id: { type: "integer" } }, patternProperties: pattern },
+      True: { type: "object", patternProperties: pattern, additionalProperties: true },
+      Empty: { type: "object", patternProperties: pattern, additionalProperties: {} },
+      Closed: { type: "object", patternProperties: pattern, additionalProperties: false },
+      Typed: {
+        type: "object",
+        patternProperties: pattern,
+        additionalProperties: { type: "string" },
+      },
+    });
+    expect(schemas("Open")).toEqual({
+      type: "object",
+      properties: { id: { type: "integer" } },
+      additionalProperties: true,
+    });
+    expect(schemas("True")).toEqual({ type: "object", additionalProperties: true });
+    expect(schemas("Empty")).toEqual({ type: "object", additionalProperties: true });
+    expect(schemas("Closed").patternProperties).toBe(pattern);
+    expect(schemas("Typed").patternProperties).toBe(pattern);
+    expect(schemas("Typed").additionalProperties).toEqual({ type: "string" });
+  });
+
   it("lists required names the properties leave out, as values of any type or of the referenced schema", () => {
     const schemas = prepared({
       Plain: { type: "object", required: ["id", "name"], properties: { name: { type: "string" } } },
@@ -78,6 +151,59 @@ describe("the document openapi-typescript reads", () => {
       required: ["id"],
       additionalProperties: true,
     });
+  });
+
+  it("keeps null in the type only where the enum has it", () => {
+    const schemas = prepared({
+      NullType: { type: ["string", "null"], enum: ["a", "b"] },
+      NullBoth: { type: ["string", "null"], enum: ["a", null] },
+      Plain: { type: "string", enum: ["a"] },
+      Const: { type: ["string", "null"], const: "a" },
+    });
+    expect(schemas("NullType")).toEqual({ type: ["string"], enum: ["a", "b"] });
+    expect(schemas("NullBoth")).toEqual({ type: ["string", "null"], enum: ["a", null] });
+    expect(schemas("Plain")).toEqual({ type: "string", enum: ["a"] });
+    expect(schemas("Const")).toEqual({ type: ["string", "null"], const: "a" });
+  });
+
+  it("says a null const as an enum of null", () => {
+    const schemas = prepared({
+      Null: { const: null, description: "nothing" },
+      Typed: { type: ["string", "null"], const: null },
+      Both: { const: null, enum: [null, "a"] },
+      Apart: { const: null, enum: ["a"] },
+      Text: { const: "a" },
+    });
+    expect(schemas("Null")).toEqual({ description: "nothing", enum: [null] });
+    expect(schemas("Typed")).toEqual({ type: ["string", "null"], enum: [null] });
+    expect(schemas("Both")).toEqual({ enum: [null] });
+    expect(schemas("Apart")).toEqual({ enum: [] });
+    expect(schemas("Text")).toEqual({ const: "a" });
+  });
+
+  it("types prefixItems as a tuple only where the array is exactly that long", () => {
+    const [text, whole, flag] = [{ type: "string" }, { type: "integer" }, { type: "boolean" }];
+    const schemas = prepared({
+      Rest: { type: "array", prefixItems: [text], items: flag },
+      Short: { type: "array", prefixItems: [text, whole], items: false },
+      One: { type: "array", prefixItems: [text], items: false, minItems: 0 },
+      Open: { type: "array", prefixItems: [text], items: true },
+      Exact: { type: "array", prefixItems: [text, whole], items: false, minItems: 2 },
+      Empty: { type: "array", prefixItems: [], items: false },
+      Self: { type: "array", prefixItems: [{ $ref: "#/components/schemas/Self" }] },
+    });
+    expect(schemas("Rest")).toEqual({ type: "array", items: { anyOf: [text, flag] } });
+    expect(schemas("Short")).toEqual({ type: "array", items: { anyOf: [text, whole] } });
+    expect(schemas("One")).toEqual({ type: "array", items: text, minItems: 0 });
+    expect(schemas("Open")).toEqual({ type: "array" });
+    expect(schemas("Exact")).toEqual({
+      type: "array",
+      prefixItems: [text, whole],
+      items: false,
+      minItems: 2,
+    });
+    expect(schemas("Empty")).toEqual({ type: "array", prefixItems: [], items: false });
+    expect(schemas("Self")).toEqual({ type: "array" });
   });
 
   it("moves what constrains values beside a $ref into an allOf entry, and leaves annotations", () => {

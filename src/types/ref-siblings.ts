@@ -33,7 +33,7 @@ export function separateRefSiblings(schema: Record<string, unknown>): void {
   const { $ref: ref } = schema;
   if (typeof ref !== "string") return;
   const moved = Object.keys(schema).filter(
-    (keyword) => keyword !== "$ref" && !ANNOTATIONS.has(keyword) && !keyword.startsWith("x-"),
+    (keyword) => keyword !== "$ref" && !isAnnotation(keyword),
   );
   // A `type` alone says little the target does not (flowgen gives an input or output root
   // `type: "object"`), and would make an object type, open to any property, beside the target's.
@@ -45,4 +45,9 @@ export function separateRefSiblings(schema: Record<string, unknown>): void {
   }
   delete schema.$ref;
   schema.allOf = [{ $ref: ref }, rest];
+}
+
+/** Whether a keyword only describes a schema: an annotation, or an `x-` extension. */
+export function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
 }

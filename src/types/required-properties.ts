@@ -27,3 +27,28 @@ export function listRequiredProperties(schema: Record<string, unknown>): void {
     if (typeof name === "string" && !Object.hasOwn(properties, name))
       setOwn(properties, name, reference === undefined ? {} : { $ref: reference });
 }
+
+/**
+ * An `allOf` entry that lists `required` names and describes none (`{ "required": ["a"] }`, as a
+ * `$ref` with `required` beside it becomes, `separateRefSiblings`): openapi-typescript types it
+ * `unknown`, so each name stays as optional as the other entries say, and the type takes objects
+ * without it that the schema refuses. The entry is given the names as properties here (as
+ * `listRequiredProperties` gives them), so its type `{ a: unknown }` makes them required in the
+ * intersection, of the type the other entries give them. Only inside an `allOf`: on its own such a
+ * schema also takes every value that is not an object. An entry with a `type` is left to the fixes
+ * of typed objects.
+ *
+ * @example
+ * listRequiredOfParts(schema); // allOf [{ properties: { a } }, { required: ["a"] }]: the second gains properties.a: {}
+ */
+export function listRequiredOfParts(schema: Record<string, unknown>): void {
+  const { allOf } = schema;
+  if (!Array.isArray(allOf)) return;
+  for (const part of allOf as unknown[]) {
+    if (!isPlainObject(part) || !Array.isArray(part.required)) continue;
+    if (part.type !== undefined || part.properties !== undefined || part.$ref !== undefined)
+      continue;
+    part.properties = {};
+    listRequiredProperties(part);
+  }
+}

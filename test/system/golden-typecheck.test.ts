@@ -66,4 +66,52 @@ export const cowName = pets.run({ pet: { kind: "cat" }, barn: [{ kind: "acme.pet
       await typecheck(dir, path.join(GOLDEN, "edge-cases", "expected"), consumer, "NodeNext"),
     ).toBe("");
   });
+
+  it("edge-cases: keywords openapi-typescript alone would type wrong take what their schema takes, and refuse what it refuses", async () => {
+    const consumer = `
+import type { ShapesInput } from "./gen/@acme/shapes.js";
+// A key no pattern matches holds anything, where the object is otherwise open.
+export const scores: ShapesInput = { scores: { id: 1, n_total: 2.5, other: "text" } };
+// @ts-expect-error id is an integer
+export const badScores: ShapesInput = { scores: { id: "1" } };
+export const grade: ShapesInput = { grade: "a" };
+// @ts-expect-error null is not in the enum, though the type allows it
+export const noGrade: ShapesInput = { grade: null };
+export const cleared: ShapesInput = { cleared: null };
+// @ts-expect-error a null const takes null alone
+export const notCleared: ShapesInput = { cleared: "yes" };
+// A name an allOf entry (or a $ref's sibling) requires is required, with the type the others give it.
+export const owned: ShapesInput = { owner: { name: "Ada" }, address: { city: "Oslo" } };
+// @ts-expect-error the owner's name is required
+export const noName: ShapesInput = { owner: {} };
+// @ts-expect-error the owner's name is text
+export const numberName: ShapesInput = { owner: { name: 1 } };
+// @ts-expect-error the address's city is required
+export const noCity: ShapesInput = { address: { zip: "0150" } };
+// prefixItems are a tuple only where the array is exactly that long.
+export const flags: ShapesInput = { flags: ["a", true, false] };
+export const noFlags: ShapesInput = { flags: [] };
+// @ts-expect-error flags are text or yes/no
+export const numberFlag: ShapesInput = { flags: [1] };
+export const shortPoint: ShapesInput = { point: [1] };
+export const pair: ShapesInput = { pair: ["a", 1] };
+// @ts-expect-error a pair has two items
+export const halfPair: ShapesInput = { pair: ["a"] };
+export const nest: ShapesInput = { nest: [[], [[]]] };
+// Branches that list required names alone are objects the object's own type meets.
+export const contact: ShapesInput = { contact: { email: "a@example.com" }, login: { token: "t" } };
+// @ts-expect-error a contact is an object
+export const numberContact: ShapesInput = { contact: 42 };
+// @ts-expect-error a contact has an email or a phone number
+export const noContact: ShapesInput = { contact: {} };
+// @ts-expect-error an email is text
+export const numberEmail: ShapesInput = { contact: { email: 1 } };
+// @ts-expect-error a login has a user or a token
+export const noLogin: ShapesInput = { login: {} };
+`;
+    const dir = await tempProject({});
+    expect(
+      await typecheck(dir, path.join(GOLDEN, "edge-cases", "expected"), consumer, "NodeNext"),
+    ).toBe("");
+  });
 });

@@ -128,6 +128,12 @@ describe("printTypes", () => {
           pair: {
             type: "array",
             prefixItems: [{ type: "string" }, { type: "number" }],
+            items: false,
+            minItems: 2,
+          },
+          rest: {
+            type: "array",
+            prefixItems: [{ type: "string" }, { type: "number" }],
             items: { type: "boolean" },
           },
           numbers: { type: "number", enum: [-1, 0.5, 1e21, 200] },

@@ -29,5 +29,6 @@ export * as acmeClass from "./@acme/class.js";
 export * as acmeNotes from "./@acme/notes.js";
 export * as acmePets from "./@acme/pets.js";
 export * as acmeSearch from "./@acme/search.js";
+export * as acmeShapes from "./@acme/shapes.js";
 export * as acmeTally from "./@acme/tally.js";
 export * as globexSearch from "./@globex/search.js";
