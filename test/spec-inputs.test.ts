@@ -94,6 +94,18 @@ describe("root shapes of real-world schemas", () => {
     ]);
   });
 
+  it("refuses a root of true or false, as it refuses {}: neither describes an object", async () => {
+    expect(
+      await problems({
+        "specs/@acme/any.json": { input: true, output: qa.output },
+        "specs/@acme/none.json": { input: qa.input, output: false },
+      }),
+    ).toEqual([
+      'specs/@acme/any.json:2:3 #/input: the input schema must describe a JSON object, and true accepts any value (a string, a number, null); write { "type": "object" } instead, with the properties it has [not-an-object-schema] flowgen-cli/docs/errors.md#not-an-object-schema',
+      'specs/@acme/none.json:13:3 #/output: the output schema must describe a JSON object, and false accepts no value at all, so no answer could pass; write { "type": "object" } instead, with the properties it has [not-an-object-schema] flowgen-cli/docs/errors.md#not-an-object-schema',
+    ]);
+  });
+
   it("states type object at the root of the bundled schema, so types and checks agree", async () => {
     const dir = await cachedProject({
       "specs/@acme/x.json": { input: { properties: { a: { type: "string" } } }, output: qa.output },

@@ -48,8 +48,10 @@ export function checkFlowFile(
     });
   }
   for (const part of ["input", "output"] as const) {
-    if (!isPlainObject(value[part])) continue;
     const resource = { relPath: source.relPath, root: `/${part}` };
+    // A root of true or false is a schema the meta-schema accepts, but no object.
+    if (typeof value[part] === "boolean") findings.push(...checkObjectRoot(part, resource, index));
+    if (!isPlainObject(value[part])) continue;
     const { findings: schemaFindings, targets: found } = checkSchemaResource(resource, index);
     targets.push(...found);
     findings.push(...checkSchemaDialect(value[part], `/${part}`), ...schemaFindings);

@@ -26,29 +26,27 @@ const OBJECT_KEYWORDS = [
  * The request and response bodies are JSON objects (seed §2), so each root must describe one:
  * `type: "object"`, or no `type` but object keywords (`properties`, …: the usual OpenAPI 3.0
  * style), directly, through `$ref`s, as one branch of an `allOf` or as every branch of an
- * `anyOf`/`oneOf`. The model then states `type: "object"` at the root.
+ * `anyOf`/`oneOf`. The model then states `type: "object"` at the root. A root of `true` or
+ * `false` (JSON Schema 2020-12 Core §4.3.2) describes no object: `true` is `{}`, which is refused
+ * too, and `false` a flow no call could pass.
  */
 export function checkObjectRoot(
   part: "input" | "output",
   resource: SchemaResource,
   index: SpecIndex,
 ): Finding[] {
-  if (
-    describesObject(
-      getAtPointer(index.files.get(resource.relPath), resource.root),
-      resource,
-      index,
-      32,
-    )
-  )
-    return [];
-  return [
-    {
-      code: "not-an-object-schema",
-      pointer: `/${part}`,
-      message: `the ${part} schema must describe a JSON object; add "type": "object" at its root (put other values inside a property)`,
-    },
-  ];
+  const root = getAtPointer(index.files.get(resource.relPath), resource.root);
+  if (describesObject(root, resource, index, 32)) return [];
+  return [{ code: "not-an-object-schema", pointer: `/${part}`, message: notAnObject(part, root) }];
+}
+
+function notAnObject(part: "input" | "output", root: unknown): string {
+  const must = `the ${part} schema must describe a JSON object`;
+  if (root === true)
+    return `${must}, and true accepts any value (a string, a number, null); write { "type": "object" } instead, with the properties it has`;
+  if (root === false)
+    return `${must}, and false accepts no value at all, so no ${part === "input" ? "call could be made" : "answer could pass"}; write { "type": "object" } instead, with the properties it has`;
+  return `${must}; add "type": "object" at its root (put other values inside a property)`;
 }
 
 function describesObject(
