@@ -12,6 +12,7 @@ export const ISSUE_CODES = {
     "A spec, the specs folder, a config file or a folder flowgen writes leads out of the project.",
   "not-a-spec-file":
     "A file in a spec's place is not a flow spec or a JSON Schema; its content is not shown.",
+  "not-utf8": "A spec file holds bytes that are not UTF-8 text (a Latin-1 or UTF-16 file).",
   "syntax-error": "A spec file is not valid JSON or YAML.",
   "duplicate-key": "A JSON spec file has the same key twice in one object.",
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",

@@ -23,6 +23,37 @@ export function readTextFiles<T = never>(
   });
 }
 
+/**
+ * Where `text`, which `readTextFiles` read from `file`, first stands for bytes that are not UTF-8:
+ * the offset in `text` of the U+FFFD the decoder wrote in their place, or undefined. The decoder
+ * does not say, so only a text holding U+FFFD costs a second read: each U+FFFD is matched with
+ * the bytes under it, and one that a file spells out itself (EF BF BD) is text like any other.
+ * A file that cannot be read again (removed since) says nothing.
+ *
+ * @example
+ * const at = findNonUtf8("specs/@acme/qa.json", text); // 42, or undefined
+ */
+export function findNonUtf8(file: string, text: string): number | undefined {
+  let at = text.indexOf("\uFFFD");
+  if (at < 0) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  // The text before the first U+FFFD was decoded from valid bytes: its UTF-8 length is their count.
+  let byte = 0;
+  let from = 0;
+  for (; at >= 0; at = text.indexOf("\uFFFD", at + 1)) {
+    byte += Buffer.byteLength(text.slice(from, at));
+    if (bytes[byte] !== 0xef || bytes[byte + 1] !== 0xbf || bytes[byte + 2] !== 0xbd) return at;
+    byte += 3;
+    from = at + 1;
+  }
+  return undefined;
+}
+
 function rethrow(error: NodeJS.ErrnoException): never {
   throw error;
 }

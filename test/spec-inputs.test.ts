@@ -380,6 +380,31 @@ describe("bad input is refused with file, pointer and what to do", () => {
     expect(result.ok ? [] : result.issues).toEqual([]);
   });
 
+  it("refuses bytes that are not UTF-8, where they are, and checks the rest of the file", async () => {
+    const latin1 = (text: string) => Buffer.from(text, "latin1");
+    const report = await problems({
+      "specs/@acme/key.json": Buffer.concat([
+        latin1('{"input": {"type": "object", "properties": {"'),
+        Buffer.from([0xff, 0xfe]),
+        latin1('": {"type": "strin"}}},\n "output": {"type": "object"}}'),
+      ]),
+      "specs/@acme/cafe.yaml": latin1(
+        "input:\n  type: object\n  description: Caf\u00e9 \u00e0 la carte\noutput: {type: object}\n",
+      ),
+      "specs/@acme/wide.json": Buffer.from(`\uFEFF${JSON.stringify(qa)}`, "utf16le"),
+      "specs/@acme/replacement.json": { ...qa, description: "a real \uFFFD, written as UTF-8" },
+    });
+    expect(report).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/cafe.yaml:3:19: holds bytes here that are not UTF-8 text, which would be read as U+FFFD (�); save the file as UTF-8 (an editor's "save with encoding" does it, or iconv -f <its encoding> -t UTF-8) [not-utf8] flowgen-cli/docs/errors.md#not-utf8",
+        "specs/@acme/key.json:1:46: holds bytes here that are not UTF-8 text, which would be read as U+FFFD (�); save the file as UTF-8 (an editor's "save with encoding" does it, or iconv -f <its encoding> -t UTF-8) [not-utf8] flowgen-cli/docs/errors.md#not-utf8",
+        "specs/@acme/key.json:1:52 #/input/properties/��/type: "strin" is not a JSON Schema type (did you mean "string"?); use one of: array, boolean, integer, null, number, object, string [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/wide.json:1:1: holds bytes here that are not UTF-8 text (the file looks like UTF-16), which would be read as U+FFFD (�); save the file as UTF-8 (an editor's "save with encoding" does it, or iconv -f <its encoding> -t UTF-8) [not-utf8] flowgen-cli/docs/errors.md#not-utf8",
+        "specs/@acme/wide.json:1:1: invalid JSON: unexpected character; fix the syntax (a JSON linter or editor shows it too) [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
+      ]
+    `);
+  });
+
   it("accepts a JSON file with a byte order mark, like a YAML one", async () => {
     expect(
       await problems({

@@ -1,4 +1,4 @@
-import { readTextFiles } from "../read-text-files.js";
+import { findNonUtf8, readTextFiles } from "../read-text-files.js";
 import path from "node:path";
 import { compareText, type Issue } from "../issues.js";
 import { isInside, projectBoundary, resolveReal } from "../project-boundary.js";
@@ -114,8 +114,39 @@ function readSources(
   );
   return relPaths.flatMap((relPath, index) => {
     const text = texts[index];
-    return text === undefined ? [] : [{ relPath, displayPath: `${displayRoot}/${relPath}`, text }];
+    if (text === undefined) return [];
+    const displayPath = `${displayRoot}/${relPath}`;
+    const notUtf8 = findNonUtf8(path.join(root, relPath), text);
+    // The file is still checked, as decoded: its other problems show in the same run.
+    if (notUtf8 !== undefined) issues.push(notUtf8Issue(displayPath, text, notUtf8));
+    return [{ relPath, displayPath, text }];
   });
+}
+
+/**
+ * JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not would be read as U+FFFD, and a key or an
+ * enum value made of them would reach the contract changed. Latin-1 and UTF-16 files are the usual
+ * cause; the message names neither the bytes nor the text around them.
+ */
+function notUtf8Issue(file: string, text: string, at: number): Issue {
+  // A UTF-16 byte order mark is two bytes that are not UTF-8, and ASCII after it has NUL halves.
+  const utf16 = /^\uFFFD\uFFFD[\s\S]?\0/.test(text);
+  const line = countLines(text, at);
+  const column = at - text.lastIndexOf("\n", at - 1);
+  return {
+    code: "not-utf8",
+    file,
+    line,
+    column,
+    message: `holds bytes here that are not UTF-8 text${utf16 ? " (the file looks like UTF-16)" : ""}, which would be read as U+FFFD (�); save the file as UTF-8 (an editor's "save with encoding" does it, or iconv -f <its encoding> -t UTF-8)`,
+  };
+}
+
+function countLines(text: string, before: number): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at >= 0 && at < before; at = text.indexOf("\n", at + 1))
+    lines++;
+  return lines;
 }
 
 /** Shared schemas (a part of the path starts with `_`) apart from flows, each flow once. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, onTestFinished } from "vitest";
 
-/** A fresh folder holding `files` (path → text or JSON value), removed when the test ends. */
+/** A fresh folder holding `files` (path → text, bytes or JSON value), removed when the test ends. */
 export async function tempProject(files: Record<string, unknown>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "flowgen-test-"));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
@@ -45,7 +45,9 @@ export async function writeFiles(dir: string, files: Record<string, unknown>): P
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(
       file,
-      typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`,
+      typeof content === "string" || content instanceof Uint8Array
+        ? content
+        : `${JSON.stringify(content, null, 2)}\n`,
     );
   }
 }
