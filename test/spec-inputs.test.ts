@@ -181,6 +181,23 @@ describe("bad input is refused with file, pointer and what to do", () => {
     `);
   });
 
+  it("reports every value JSON has no form for in a file at once, not one a run", async () => {
+    const report = await problems({
+      "specs/@acme/bounds.yaml":
+        "input:\n  type: object\n  maximum: .inf\n  minimum: -.inf\n  default: !!binary aGVsbG8=\noutput:\n  type: object\n  properties:\n    n: { type: number, const: .nan }\n",
+      "specs/@acme/huge.json":
+        '{ "input": { "type": "object", "maximum": 1e400, "minimum": -1e400 }, "output": {} }',
+    });
+    expect(report.map((line) => line.replace(/: this .*\[not-json\].*$/, ""))).toEqual([
+      "specs/@acme/bounds.yaml:3:3 #/input/maximum",
+      "specs/@acme/bounds.yaml:4:3 #/input/minimum",
+      "specs/@acme/bounds.yaml:5:3 #/input/default",
+      "specs/@acme/bounds.yaml:9:24 #/output/properties/n/const",
+      "specs/@acme/huge.json:1:32 #/input/maximum",
+      "specs/@acme/huge.json:1:50 #/input/minimum",
+    ]);
+  });
+
   it("reports a bad value in every copy of a schema, and checks each value against what applies to it", async () => {
     const flow = (description: string) => ({
       input: {

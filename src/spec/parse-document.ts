@@ -3,7 +3,7 @@ import * as jsonc from "jsonc-parser";
 import type * as Yaml from "yaml";
 import type { YAMLError } from "yaml";
 import type { Issue } from "../issues.js";
-import { findValueBeyondLimits } from "../json-limits.js";
+import { findValueBeyondLimits, listValuesBeyondLimits } from "../json-limits.js";
 import { joinPointer, splitPointer } from "../json-pointer.js";
 
 const require = createRequire(import.meta.url);
@@ -78,31 +78,33 @@ export function parseDocument(file: string, text: string, options: ParseOptions 
   const parsed = yaml
     ? parseYaml(file, text, quotable)
     : parseJson(file, text.replace(/^\uFEFF/, ""));
-  if (!parsed.ok) {
-    const { issues, firstKey } = parsed;
-    // Pointers name keys: a file that may not be quoted keeps its positions only.
-    return {
-      ok: false,
-      issues: quotable(firstKey) ? issues : issues.map(({ pointer: _, ...issue }) => issue),
-    };
-  }
-  const beyond = findValueBeyondLimits(parsed.document.value, {
-    maxDepth: MAX_NESTING_DEPTH,
-    finiteNumbers: true,
-    plainObjects: true,
-  });
-  if (beyond === undefined) return parsed;
-  const { pointer, kind } = beyond;
-  const issue = {
-    code: kind === "too-deep" ? kind : ("not-json" as const),
+  // Pointers name keys: a file that may not be quoted keeps its positions only.
+  const shown = (issues: Issue[], firstKey: string | undefined) =>
+    quotable(firstKey) ? issues : issues.map(({ pointer: _, ...issue }) => issue);
+  if (!parsed.ok) return { ok: false, issues: shown(parsed.issues, parsed.firstKey) };
+  const beyond = valuesBeyondLimits(file, parsed.document);
+  if (beyond.length === 0) return parsed;
+  return { ok: false, issues: shown(beyond, parsed.document.firstKey) };
+}
+
+const VALUE_LIMITS = { maxDepth: MAX_NESTING_DEPTH, finiteNumbers: true, plainObjects: true };
+
+/**
+ * Values nested too deep, and every value JSON has no form for: all of them, so that a file's
+ * `.inf`s and dates show in one run. The usual file has none, and is walked once.
+ */
+function valuesBeyondLimits(file: string, document: ParsedDocument): Issue[] {
+  const first = findValueBeyondLimits(document.value, VALUE_LIMITS);
+  if (first === undefined) return [];
+  const all =
+    first.kind === "too-deep" ? [first] : listValuesBeyondLimits(document.value, VALUE_LIMITS);
+  return all.map(({ pointer, kind }) => ({
+    code: kind === "too-deep" ? kind : "not-json",
     file,
-    ...parsed.document.locate(pointer),
+    pointer,
+    ...document.locate(pointer),
     message: kind === "too-deep" ? TOO_DEEP : kind === "not-finite" ? NOT_FINITE : NOT_PLAIN,
-  };
-  return {
-    ok: false,
-    issues: [quotable(parsed.document.firstKey) ? { ...issue, pointer } : issue],
-  };
+  }));
 }
 
 /**
