@@ -14,7 +14,7 @@ export const ISSUE_CODES = {
     "A file in a spec's place is not a flow spec or a JSON Schema; its content is not shown.",
   "not-utf8": "A spec file holds bytes that are not UTF-8 text (a Latin-1 or UTF-16 file).",
   "syntax-error": "A spec file is not valid JSON or YAML.",
-  "duplicate-key": "A JSON spec file has the same key twice in one object.",
+  "duplicate-key": "A spec file has the same key twice in one object (or YAML mapping).",
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",
   "not-json":
     "A spec file holds a value JSON cannot write: a number such as 1e400, YAML's .inf or .nan, or a YAML date, set, binary or ordered map.",

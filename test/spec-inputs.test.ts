@@ -166,6 +166,7 @@ describe("bad input is refused with file, pointer and what to do", () => {
         "specs/@acme/brackets.json:1:523: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
         "specs/@acme/dated.yaml:5:26 #/input/properties/d/enum/0: this YAML value (a date, set, binary or ordered map, from a tag or a %YAML 1.1 directive) has no JSON form; write it as a string, an array or a mapping [not-json] flowgen-cli/docs/errors.md#not-json",
         "specs/@acme/deep.json:193:257 #/input/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties: values nest more than 128 levels deep here, flowgen's limit; move inner schemas into "$defs" and "$ref" them [too-deep] flowgen-cli/docs/errors.md#too-deep",
+        "specs/@acme/duplicate.json:4:3 #/input: the input schema must describe a JSON object; add "type": "object" at its root (put other values inside a property) [not-an-object-schema] flowgen-cli/docs/errors.md#not-an-object-schema",
         "specs/@acme/duplicate.json:4:3 #/input: this key appears twice in one object (first at line 2); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
         "specs/@acme/huge.json:1:32 #/input/maximum: this number is infinite or not a number, which JSON cannot hold (written out, it would say null); write a finite number, or leave it out [not-json] flowgen-cli/docs/errors.md#not-json",
         "specs/@acme/old.yaml:7:7 #/input/properties/d/const: this YAML value (a date, set, binary or ordered map, from a tag or a %YAML 1.1 directive) has no JSON form; write it as a string, an array or a mapping [not-json] flowgen-cli/docs/errors.md#not-json",
@@ -351,15 +352,22 @@ describe("bad input is refused with file, pointer and what to do", () => {
     warn.mockRestore();
   });
 
-  it("says where a YAML key comes a second time in one mapping, and to merge the two", async () => {
+  it("says where a key comes twice in one object or mapping, and checks the rest of the file in the same run", async () => {
     expect(
       await problems({
-        "specs/@acme/dup.yaml":
-          "input:\n  type: object\n  properties:\n    a: { type: string }\n    a: { type: number }\noutput: { type: object }\n",
+        "specs/@acme/yaml.yaml":
+          "input:\n  type: object\n  properties:\n    a: { type: string }\n    a: { type: number }\n    n: { type: integer, default: one }\noutput: { type: object }\n",
+        "specs/@acme/json.json":
+          '{"input": {"type": "object", "properties": {"a": {"type": "string", "type": "number"},\n "z": {"type": "strin"}}},\n "output": {"type": "object"}}',
       }),
-    ).toEqual([
-      "specs/@acme/dup.yaml:5:5: invalid YAML: this key appears a second time in one mapping (merge the two into one); fix the syntax [syntax-error] flowgen-cli/docs/errors.md#syntax-error",
-    ]);
+    ).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/json.json:1:69 #/input/properties/a/type: this key appears twice in one object (first at line 1); JSON parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
+        "specs/@acme/json.json:2:8 #/input/properties/z/type: "strin" is not a JSON Schema type (did you mean "string"?); use one of: array, boolean, integer, null, number, object, string [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/yaml.yaml:5:5 #/input/properties/a: this key appears twice in one mapping (first at line 4); YAML parsers keep only one of them, so merge the two into one [duplicate-key] flowgen-cli/docs/errors.md#duplicate-key",
+        "specs/@acme/yaml.yaml:6:25 #/input/properties/n/default: this default value fails its own schema: must be integer; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      ]
+    `);
   });
 
   it("says a YAML merge key (<<) is not merged, and what to write instead", async () => {

@@ -240,18 +240,24 @@ function parseSources(sources: SpecSources, options: CheckOptions): Checking {
       quotable: (firstKey) => opensLike(kind, firstKey, SPEC_KEYS),
       checked: options.parsedBefore?.has(source.relPath),
     });
-    if (parsed.ok && !looksLikeSpec(kind, parsed.document.value, SPEC_KEYS)) {
+    const parseIssues = parsed.ok ? [] : parsed.issues;
+    const { document } = parsed;
+    if (document === undefined) {
+      brokenFiles.add(source.relPath);
+      issues.push(...parseIssues);
+      continue;
+    }
+    if (!looksLikeSpec(kind, document.value, SPEC_KEYS)) {
       brokenFiles.add(source.relPath);
       issues.push(notASpecIssue(kind, source.displayPath, SPEC_KEYS));
-    } else if (parsed.ok) {
-      const value = mayNameNullable(source.text)
-        ? readNullable(parsed.document.value, kind)
-        : parsed.document.value;
-      documents.set(source.relPath, { source, document: { ...parsed.document, value } });
-    } else {
-      brokenFiles.add(source.relPath);
-      issues.push(...parsed.issues);
+      continue;
     }
+    // A problem that leaves a value (a key written twice) is reported, and the value checked too.
+    issues.push(...parseIssues);
+    const value = mayNameNullable(source.text)
+      ? readNullable(document.value, kind)
+      : document.value;
+    documents.set(source.relPath, { source, document: { ...document, value } });
   }
   const files = new Map([...documents].map(([relPath, { document }]) => [relPath, document.value]));
   return {

@@ -25,7 +25,16 @@ export interface ParsedDocument {
 
 export type ParseResult =
   | { readonly ok: true; readonly document: ParsedDocument }
-  | { readonly ok: false; readonly issues: Issue[] };
+  | {
+      readonly ok: false;
+      readonly issues: Issue[];
+      /**
+       * The value as read in spite of the issues, when they leave one to check further: of a key
+       * written twice, one value is kept (the later, as `JSON.parse` and the yaml package keep
+       * it). Checking it too shows the file's other problems in the same run.
+       */
+      readonly document?: ParsedDocument | undefined;
+    };
 
 export interface ParseOptions {
   /**
@@ -42,9 +51,12 @@ export interface ParseOptions {
   readonly checked?: boolean | undefined;
 }
 
-type Parsed =
-  | { readonly ok: true; readonly document: ParsedDocument }
-  | { readonly ok: false; readonly issues: Issue[]; readonly firstKey: string | undefined };
+/** What a parser read: its problems, and the value when there is one to check further. */
+interface Parsed {
+  readonly issues: Issue[];
+  readonly firstKey: string | undefined;
+  readonly document?: ParsedDocument | undefined;
+}
 
 /**
  * How deep values may nest in one file. Real schemas stay far below it; past it, recursive tools
@@ -62,7 +74,8 @@ export const MAX_YAML_ALIASES = 1000;
 /**
  * Parses JSON strictly (no comments, no trailing commas, no duplicate keys) and YAML 1.2, by file
  * extension. A leading byte order mark is dropped in both. Files nesting deeper than
- * MAX_NESTING_DEPTH or expanding more than MAX_YAML_ALIASES aliases are refused.
+ * MAX_NESTING_DEPTH or expanding more than MAX_YAML_ALIASES aliases are refused. A key written
+ * twice is a problem too, but leaves a value to check further (`document`).
  *
  * @example
  * const parsed = parseDocument("specs/@acme/qa.json", text);
@@ -81,10 +94,13 @@ export function parseDocument(file: string, text: string, options: ParseOptions 
   // Pointers name keys: a file that may not be quoted keeps its positions only.
   const shown = (issues: Issue[], firstKey: string | undefined) =>
     quotable(firstKey) ? issues : issues.map(({ pointer: _, ...issue }) => issue);
-  if (!parsed.ok) return { ok: false, issues: shown(parsed.issues, parsed.firstKey) };
-  const beyond = valuesBeyondLimits(file, parsed.document);
-  if (beyond.length === 0) return parsed;
-  return { ok: false, issues: shown(beyond, parsed.document.firstKey) };
+  const { document } = parsed;
+  if (document === undefined) return { ok: false, issues: shown(parsed.issues, parsed.firstKey) };
+  const beyond = valuesBeyondLimits(file, document);
+  const issues = shown([...parsed.issues, ...beyond], parsed.firstKey);
+  if (issues.length === 0) return { ok: true, document };
+  // Values JSON has no form for, or nested past the limit, are not values to check further.
+  return beyond.length > 0 ? { ok: false, issues } : { ok: false, issues, document };
 }
 
 const VALUE_LIMITS = { maxDepth: MAX_NESTING_DEPTH, finiteNumbers: true, plainObjects: true };
@@ -204,7 +220,6 @@ function parseJson(file: string, text: string): Parsed {
   const { runaway, keys } = scanJson(text, 4 * MAX_NESTING_DEPTH);
   if (runaway !== undefined) {
     return {
-      ok: false,
       firstKey,
       issues: [
         { code: "too-deep", file, ...positionOf(lineStarts(text), runaway), message: TOO_DEEP },
@@ -219,7 +234,7 @@ function parseJson(file: string, text: string): Parsed {
     return parseJsonTree(file, text, firstKey);
   }
   if (countKeys(value) !== keys) return parseJsonTree(file, text, firstKey);
-  return { ok: true, document: { value, firstKey, locate: lazyLocator(text) } };
+  return { issues: [], firstKey, document: { value, firstKey, locate: lazyLocator(text) } };
 }
 
 /** JSON checked before: `JSON.parse` alone (undefined if it throws: then the full parse says why). */
@@ -254,7 +269,6 @@ function parseJsonTree(file: string, text: string, firstKey: string | undefined)
     // Only the first error: the parser's later ones are mostly echoes of it.
     const first = errors[0] ?? { error: jsonc.ParseErrorCode.ValueExpected, offset: 0, length: 0 };
     return {
-      ok: false,
       firstKey,
       issues: [first].map((error) => ({
         code: "syntax-error",
@@ -264,23 +278,18 @@ function parseJsonTree(file: string, text: string, firstKey: string | undefined)
       })),
     };
   }
+  const document = { value: JSON.parse(text) as unknown, firstKey, locate: locatorOf(tree, lines) };
   const duplicates = duplicateKeys(tree);
-  if (duplicates.length > 0) {
-    return {
-      ok: false,
-      firstKey,
-      issues: duplicates.map(({ pointer, offset, first }) => ({
-        code: "duplicate-key",
-        file,
-        pointer,
-        ...positionOf(lines, offset),
-        message: `this key appears twice in one object (first at line ${positionOf(lines, first).line}); JSON parsers keep only one of them, so merge the two into one`,
-      })),
-    };
-  }
   return {
-    ok: true,
-    document: { value: JSON.parse(text) as unknown, firstKey, locate: locatorOf(tree, lines) },
+    firstKey,
+    issues: duplicates.map(({ pointer, offset, first }) => ({
+      code: "duplicate-key",
+      file,
+      pointer,
+      ...positionOf(lines, offset),
+      message: `this key appears twice in one object (first at line ${positionOf(lines, first).line}); JSON parsers keep only one of them, so merge the two into one`,
+    })),
+    document,
   };
 }
 
@@ -289,11 +298,33 @@ function locatorOf(
   lines: readonly number[],
 ): ParsedDocument["locate"] {
   return (pointer) => {
-    const node = tree && jsonc.findNodeAtLocation(tree, splitPointer(pointer).map(arrayIndexOrKey));
+    const node = tree && jsonNodeAt(tree, splitPointer(pointer));
     if (node === undefined) return undefined;
     const anchor = node.parent?.type === "property" ? node.parent : node;
     return positionOf(lines, anchor.offset);
   };
+}
+
+/**
+ * The node at a pointer's tokens. Of a key written twice, the later: the one whose value
+ * `JSON.parse` keeps, and the checks read.
+ */
+function jsonNodeAt(tree: jsonc.Node, tokens: readonly string[]): jsonc.Node | undefined {
+  let node: jsonc.Node | undefined = tree;
+  for (const token of tokens) {
+    const children: jsonc.Node[] = node?.children ?? [];
+    if (node?.type === "array")
+      node = arrayIndex(token) === undefined ? undefined : children[Number(token)];
+    else if (node?.type === "object")
+      node = lastWhere(children, (p) => p.children?.[0]?.value === token)?.children?.[1];
+    else return undefined;
+  }
+  return node;
+}
+
+function lastWhere<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return items[i];
+  return undefined;
 }
 
 /** Every key that repeats an earlier key of the same object (RFC 8259 §4: names SHOULD be unique). */
@@ -337,29 +368,110 @@ function parseYaml(
   const firstItem: unknown = isMap(doc.contents) ? doc.contents.items[0] : undefined;
   const firstKey =
     isPair(firstItem) && isScalar(firstItem.key) ? String(firstItem.key.value) : undefined;
-  if (doc.errors.length > 0) {
-    // The yaml package quotes the text it stumbled on in some messages (tags, escapes, directives).
-    const quote = quotable(firstKey);
+  const repeated = doc.errors.some((error) => error.code === "DUPLICATE_KEY");
+  const keys = repeated ? yamlKeys(doc) : new Map<number, YamlKey>();
+  const errors = doc.errors.map((error) =>
+    yamlErrorIssue(file, error, lineCounter, quotable(firstKey), keys.get(error.pos[0])),
+  );
+  // A key written twice leaves a value to check (the later one); any other error does not.
+  if (errors.some((issue) => issue.code !== "duplicate-key")) return { firstKey, issues: errors };
+  const unresolved = unresolvedAlias(doc);
+  if (unresolved !== undefined) {
+    const pos = lineCounter.linePos(unresolved);
+    const message = `invalid YAML: ${YAML_ERRORS.BAD_ALIAS} (its anchor must come before it); fix the syntax`;
     return {
-      ok: false,
       firstKey,
-      issues: doc.errors.map((error) => {
-        const pos = lineCounter.linePos(error.pos[0]);
-        const what =
-          quote && !OWN_WORDS.has(error.code)
-            ? firstLine(error.message)
-            : (YAML_ERRORS[error.code] ?? "not YAML");
-        return {
-          code: "syntax-error",
-          file,
-          line: pos.line,
-          column: pos.col,
-          message: `invalid YAML: ${what}; fix the syntax`,
-        };
-      }),
+      issues: [...errors, { code: "syntax-error", file, line: pos.line, column: pos.col, message }],
     };
   }
-  const locate = (pointer: string) => {
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    // The yaml package throws a ReferenceError when aliases expand past maxAliasCount.
+    if (!(error instanceof ReferenceError)) throw error;
+    const message = `aliases expand past ${MAX_YAML_ALIASES} nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it`;
+    return { firstKey, issues: [...errors, { code: "yaml-alias-limit", file, message }] };
+  }
+  const document = { value, firstKey, locate: yamlLocator(doc, lineCounter) };
+  return { firstKey, issues: errors, document };
+}
+
+/**
+ * One error of the yaml package as a problem, in its words when the file may be quoted. `key`:
+ * the key the error is at, if any.
+ */
+function yamlErrorIssue(
+  file: string,
+  error: YAMLError,
+  lineCounter: Yaml.LineCounter,
+  quote: boolean,
+  key: YamlKey | undefined,
+): Issue {
+  const { line, col: column } = lineCounter.linePos(error.pos[0]);
+  if (error.code === "DUPLICATE_KEY") {
+    const first = key && ` (first at line ${lineCounter.linePos(key.first).line})`;
+    const message = `this key appears twice in one mapping${first ?? ""}; YAML parsers keep only one of them, so merge the two into one`;
+    return { code: "duplicate-key", file, pointer: key?.pointer, line, column, message };
+  }
+  // The yaml package quotes the text it stumbled on in some messages (tags, escapes, directives).
+  const what =
+    quote && !OWN_WORDS.has(error.code)
+      ? firstLine(error.message)
+      : (YAML_ERRORS[error.code] ?? "not YAML");
+  return {
+    code: "syntax-error",
+    file,
+    line,
+    column,
+    message: `invalid YAML: ${what}; fix the syntax`,
+  };
+}
+
+/** A key of a YAML mapping: its JSON pointer, and where the first key of that pointer starts. */
+interface YamlKey {
+  readonly pointer: string;
+  readonly first: number;
+}
+
+/** Each key of a YAML document, by the offset where it starts. */
+function yamlKeys(doc: Yaml.Document): Map<number, YamlKey> {
+  const { visit, isScalar } = yaml();
+  const keys = new Map<number, YamlKey>();
+  const firsts = new Map<string, number>();
+  visit(doc, {
+    Pair(_, pair, path) {
+      const offset = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+      if (!isScalar(pair.key) || offset === undefined) return;
+      const pointer = joinPointer(yamlPointer([...path, pair]), String(pair.key.value));
+      // The walk goes in the document's order: the first offset seen for a pointer is the first key.
+      if (!firsts.has(pointer)) firsts.set(pointer, offset);
+      keys.set(offset, { pointer, first: firsts.get(pointer) ?? offset });
+    },
+  });
+  return keys;
+}
+
+/**
+ * The JSON pointer of the value a walk of the yaml package reached through `path` (its ancestors,
+ * the document first): each pair on the way gives its key, each sequence the item's index.
+ */
+function yamlPointer(path: readonly unknown[]): string {
+  const { isPair, isScalar, isSeq } = yaml();
+  const tokens: (string | number)[] = [];
+  path.forEach((step, i) => {
+    const next = path[i + 1];
+    if (next === undefined) return;
+    if (isPair(step) && step.value === next && isScalar(step.key))
+      tokens.push(String(step.key.value));
+    else if (isSeq(step)) tokens.push(step.items.indexOf(next));
+  });
+  return joinPointer("", ...tokens);
+}
+
+/** Finds the line and column of a pointer's value (or key) in a YAML document. */
+function yamlLocator(doc: Yaml.Document, lineCounter: Yaml.LineCounter): ParsedDocument["locate"] {
+  return (pointer) => {
     let node: unknown = doc.contents;
     let offset = (doc.contents as { range?: [number] } | null)?.range?.[0];
     for (const token of splitPointer(pointer)) {
@@ -372,26 +484,6 @@ function parseYaml(
     const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
-  const unresolved = unresolvedAlias(doc);
-  if (unresolved !== undefined) {
-    const pos = lineCounter.linePos(unresolved);
-    const message = `invalid YAML: ${YAML_ERRORS.BAD_ALIAS} (its anchor must come before it); fix the syntax`;
-    return {
-      ok: false,
-      firstKey,
-      issues: [{ code: "syntax-error", file, line: pos.line, column: pos.col, message }],
-    };
-  }
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
-  } catch (error) {
-    // The yaml package throws a ReferenceError when aliases expand past maxAliasCount.
-    if (!(error instanceof ReferenceError)) throw error;
-    const message = `aliases expand past ${MAX_YAML_ALIASES} nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it`;
-    return { ok: false, firstKey, issues: [{ code: "yaml-alias-limit", file, message }] };
-  }
-  return { ok: true, document: { value, firstKey, locate } };
 }
 
 /**
@@ -418,11 +510,7 @@ function unresolvedAlias(doc: Yaml.Document): number | undefined {
 }
 
 /** Errors whose own message speaks of the yaml package's API rather than of the file. */
-const OWN_WORDS: ReadonlySet<YAMLError["code"]> = new Set([
-  "DUPLICATE_KEY",
-  "MULTIPLE_DOCS",
-  "NON_STRING_KEY",
-]);
+const OWN_WORDS: ReadonlySet<YAMLError["code"]> = new Set(["MULTIPLE_DOCS", "NON_STRING_KEY"]);
 
 /** What each kind of YAML error means, in words that quote nothing from the file. */
 const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
@@ -435,7 +523,6 @@ const YAML_ERRORS: Partial<Record<YAMLError["code"], string>> = {
   BAD_SCALAR_START: "a plain value starting with a character that may not start one",
   BLOCK_AS_IMPLICIT_KEY: "a block collection used as a key",
   BLOCK_IN_FLOW: "a block collection inside a flow collection",
-  DUPLICATE_KEY: "this key appears a second time in one mapping (merge the two into one)",
   KEY_OVER_1024_CHARS: "a key longer than 1024 characters",
   MISSING_CHAR: "a missing character (a closing bracket or quote, a comma, a colon or a space)",
   MULTILINE_IMPLICIT_KEY: "a key spanning several lines",
@@ -457,7 +544,9 @@ function yamlChild(
   if (!isMap(node) && !(node && typeof node === "object" && "items" in node)) return undefined;
   const items = (node as { items: unknown[] }).items;
   if (isMap(node)) {
-    const pair = items.find(
+    // Of a key written twice, the later: the one whose value the yaml package keeps.
+    const pair = lastWhere(
+      items,
       (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token,
     );
     if (!isPair(pair)) return undefined;
@@ -468,8 +557,8 @@ function yamlChild(
   return item === undefined ? undefined : { node: item, offset: item.range?.[0] };
 }
 
-function arrayIndexOrKey(token: string): string | number {
-  return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : token;
+function arrayIndex(token: string): number | undefined {
+  return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : undefined;
 }
 
 function lineStarts(text: string): number[] {
