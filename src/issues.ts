@@ -18,6 +18,8 @@ export const ISSUE_CODES = {
   "too-deep": "A spec file nests values deeper than flowgen's limit (128 levels).",
   "not-json":
     "A spec file holds a value JSON cannot write: a number such as 1e400, YAML's .inf or .nan, or a YAML date, set, binary or ordered map.",
+  "inexact-integer":
+    "A spec file has an integer beyond ±2^53 that a JavaScript number cannot hold exactly: read, it would change.",
   "yaml-alias-limit": "A YAML spec file's aliases expand past flowgen's limit (an alias bomb).",
   "misplaced-file": "A spec file is not at specs/@<org>/<flow-name>.(json|yaml|yml).",
   "invalid-flow-name": "An org or flow name breaks the naming rule.",

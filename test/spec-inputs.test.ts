@@ -37,6 +37,9 @@ function nested(levels: number): Record<string, unknown> {
   return schema;
 }
 
+const INEXACT =
+  "this integer is too large for a JavaScript number to hold exactly (beyond ±2^53, 9007199254740992), so it would be read as another number and the contract would state that one; write it as a string, or as a number within ±2^53";
+
 const ALIAS_BOMB = [
   "input:",
   "  type: object",
@@ -197,6 +200,26 @@ describe("bad input is refused with file, pointer and what to do", () => {
       "specs/@acme/huge.json:1:32 #/input/maximum",
       "specs/@acme/huge.json:1:50 #/input/minimum",
     ]);
+  });
+
+  it("refuses an integer a JavaScript number cannot hold exactly, in JSON and YAML, and checks the rest", async () => {
+    const report = await problems({
+      "specs/@acme/ids.json":
+        '{"input": {"type": "object", "properties": {\n "id": {"enum": [9007199254740993, 9007199254740992, 10000000000000000000]},\n "big": {"const": 12345678901234567890, "description": "12345678901234567890"},\n "near": {"type": "number", "default": 0.12345678901234567890},\n "z": {"type": "strin"}}},\n "output": {"type": "object"}}',
+      "specs/@acme/more-ids.yaml":
+        "input:\n  type: object\n  properties:\n    id: { enum: [-9007199254740993, 0x1FFFFFFFFFFFFFF, -9007199254740992] }\n    n: { type: integer, maximum: +12345678901234567890, default: '12345678901234567890' }\noutput: { type: object }\n",
+    });
+    expect(report.map((line) => line.replace(INEXACT, "…"))).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/ids.json:2:18 #/input/properties/id/enum/0: … [inexact-integer] flowgen-cli/docs/errors.md#inexact-integer",
+        "specs/@acme/ids.json:3:19 #/input/properties/big/const: … [inexact-integer] flowgen-cli/docs/errors.md#inexact-integer",
+        "specs/@acme/ids.json:5:8 #/input/properties/z/type: "strin" is not a JSON Schema type (did you mean "string"?); use one of: array, boolean, integer, null, number, object, string [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/more-ids.yaml:4:18 #/input/properties/id/enum/0: … [inexact-integer] flowgen-cli/docs/errors.md#inexact-integer",
+        "specs/@acme/more-ids.yaml:4:37 #/input/properties/id/enum/1: … [inexact-integer] flowgen-cli/docs/errors.md#inexact-integer",
+        "specs/@acme/more-ids.yaml:5:25 #/input/properties/n/maximum: … [inexact-integer] flowgen-cli/docs/errors.md#inexact-integer",
+        "specs/@acme/more-ids.yaml:5:57 #/input/properties/n/default: this default value fails its own schema: must be integer; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+      ]
+    `);
   });
 
   it("reports a bad value in every copy of a schema, and checks each value against what applies to it", async () => {

@@ -5,6 +5,7 @@ import type { YAMLError } from "yaml";
 import type { Issue } from "../issues.js";
 import { findValueBeyondLimits, listValuesBeyondLimits } from "../json-limits.js";
 import { joinPointer, splitPointer } from "../json-pointer.js";
+import { findInexactJsonIntegers, INEXACT_INTEGER, readsExactly } from "./inexact-integers.js";
 
 const require = createRequire(import.meta.url);
 let yamlPackage: typeof Yaml | undefined;
@@ -152,16 +153,28 @@ function firstJsonKey(text: string): string | undefined {
 
 /**
  * One pass over JSON text, skipping strings: the offset of the first bracket that opens past
- * `limit` levels, and how many keys (strings followed by `:`) the text has. The JSON parser
- * recurses once per level, so a file of 100,000 `[` would exhaust the stack before the depth
- * check on the parsed value could say anything. In text `JSON.parse` accepts, a string followed
- * by `:` is always a key, so fewer keys in the parsed value than here means a key repeats.
+ * `limit` levels, how many keys (strings followed by `:`) the text has, and whether a run of 16
+ * digits stands outside its strings. The JSON parser recurses once per level, so a file of 100,000
+ * `[` would exhaust the stack before the depth check on the parsed value could say anything. In
+ * text `JSON.parse` accepts, a string followed by `:` is always a key, so fewer keys in the parsed
+ * value than here means a key repeats. An integer of 15 digits or fewer is always read exactly:
+ * only a text with a longer run needs its numbers looked at (`findInexactJsonIntegers`).
  */
-function scanJson(text: string, limit: number): { runaway: number | undefined; keys: number } {
+function scanJson(
+  text: string,
+  limit: number,
+): { runaway: number | undefined; keys: number; longDigits: boolean } {
   let depth = 0;
   let keys = 0;
+  let digits = 0;
+  let longDigits = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 16) longDigits = true;
+      continue;
+    }
+    digits = 0;
     if (c === 34) {
       // Strings are most of a spec's text: jump to their closing quote.
       i = closingQuote(text, i);
@@ -170,10 +183,10 @@ function scanJson(text: string, limit: number): { runaway: number | undefined; k
       while (isJsonWhitespace(text.charCodeAt(next))) next++;
       if (text.charCodeAt(next) === 58) keys++;
     } else if (c === 123 || c === 91) {
-      if (++depth > limit) return { runaway: i, keys };
+      if (++depth > limit) return { runaway: i, keys, longDigits };
     } else if (c === 125 || c === 93) depth--;
   }
-  return { runaway: undefined, keys };
+  return { runaway: undefined, keys, longDigits };
 }
 
 /**
@@ -217,7 +230,7 @@ function countKeys(value: unknown): number {
 function parseJson(file: string, text: string): Parsed {
   const firstKey = firstJsonKey(text);
   // Far past the limit: refused before parsing, by position (the pointer would be unreadable anyway).
-  const { runaway, keys } = scanJson(text, 4 * MAX_NESTING_DEPTH);
+  const { runaway, keys, longDigits } = scanJson(text, 4 * MAX_NESTING_DEPTH);
   if (runaway !== undefined) {
     return {
       firstKey,
@@ -226,6 +239,27 @@ function parseJson(file: string, text: string): Parsed {
       ],
     };
   }
+  const parsed = parseJsonValue(file, text, firstKey, keys);
+  if (!longDigits || parsed.document === undefined) return parsed;
+  // The value was read with its numbers rounded; it is checked on as read.
+  const lines = lineStarts(text);
+  const inexact = findInexactJsonIntegers(text).map(({ offset, pointer }): Issue => ({
+    code: "inexact-integer",
+    file,
+    pointer,
+    ...positionOf(lines, offset),
+    message: INEXACT_INTEGER,
+  }));
+  return { ...parsed, issues: [...parsed.issues, ...inexact] };
+}
+
+/** `JSON.parse`, or the position tree when it throws or a key repeats (fewer keys than `keys`). */
+function parseJsonValue(
+  file: string,
+  text: string,
+  firstKey: string | undefined,
+  keys: number,
+): Parsed {
   let value: unknown;
   try {
     // JSON.parse, not the tree: it keeps a "__proto__" key as an own property instead of a prototype.
@@ -393,8 +427,41 @@ function parseYaml(
     const message = `aliases expand past ${MAX_YAML_ALIASES} nodes, flowgen's limit (this is how an alias bomb looks); write the repeated parts out, or move them into a shared schema and "$ref" it`;
     return { firstKey, issues: [...errors, { code: "yaml-alias-limit", file, message }] };
   }
-  const document = { value, firstKey, locate: yamlLocator(doc, lineCounter) };
-  return { firstKey, issues: errors, document };
+  const locate = yamlLocator(doc, lineCounter);
+  const inexact = INEXACT_GATE.test(text) ? inexactYamlIntegers(file, doc, locate) : [];
+  return { firstKey, issues: [...errors, ...inexact], document: { value, firstKey, locate } };
+}
+
+/**
+ * Text that may hold an integer a double cannot: 16 digits in a row, or a long `0x` or `0o` one.
+ * Other YAML files are not walked for them.
+ */
+const INEXACT_GATE = /\d{16}|0x[\da-f]{14}|0o[0-7]{18}/i;
+
+/** Every integer in a YAML document read as another number (the yaml package reads doubles). */
+function inexactYamlIntegers(
+  file: string,
+  doc: Yaml.Document,
+  locate: ParsedDocument["locate"],
+): Issue[] {
+  const { visit } = yaml();
+  const found: Issue[] = [];
+  visit(doc, {
+    Scalar(_, node, path) {
+      if (typeof node.value !== "number" || node.source === undefined) return;
+      if (!/^[-+]?(?:\d+|0x[\da-f]+|0o[0-7]+)$/i.test(node.source)) return;
+      if (readsExactly(node.source, node.value)) return;
+      const pointer = yamlPointer([...path, node]);
+      found.push({
+        code: "inexact-integer",
+        file,
+        pointer,
+        ...locate(pointer),
+        message: INEXACT_INTEGER,
+      });
+    },
+  });
+  return found;
 }
 
 /**
