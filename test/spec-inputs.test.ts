@@ -347,6 +347,45 @@ describe("bad input is refused with file, pointer and what to do", () => {
     ]);
   });
 
+  it("checks the values of every flow whose schemas reach no cycle or broken file, beside those that do", async () => {
+    const values = {
+      input: {
+        type: "object",
+        properties: { size: { type: "string", enum: ["s", 3], default: "xl" } },
+      },
+      output: qa.output,
+      examples: [{ input: { size: 1 }, output: {} }],
+    };
+    const reaching = (ref: string) => ({
+      input: { type: "object", properties: { x: { $ref: ref, default: 1 } } },
+      output: qa.output,
+      examples: [{ input: { x: 1 }, output: {} }],
+    });
+    const report = await problems({
+      "specs/_shared/loop.json": { $ref: "#" },
+      "specs/_shared/broken.json": { type: "strnig" },
+      "specs/_shared/via.json": { $ref: "loop.json", default: 2 },
+      "specs/_shared/fine.json": { type: "string", default: 1 },
+      "specs/@acme/values.json": values,
+      "specs/@acme/loops.json": reaching("../_shared/via.json"),
+      "specs/@acme/broken.json": reaching("../_shared/broken.json"),
+      "specs/@acme/fine.json": reaching("../_shared/fine.json"),
+    });
+    expect(report.map((line) => line.replace(/: [^[]*\[/, " ["))).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/fine.json:7:9 #/input/properties/x/default [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/fine.json:22:9 #/examples/0/input/x [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "specs/@acme/values.json:9:11 #/input/properties/size/enum/1 [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:11:9 #/input/properties/size/default [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/values.json:26:9 #/examples/0/input/size [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "specs/@acme/values.json:26:9 #/examples/0/input/size [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+        "specs/_shared/broken.json:2:3 #/type [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/_shared/fine.json:3:3 #/default [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/_shared/loop.json:2:3 #/$ref [ref-cycle] flowgen-cli/docs/errors.md#ref-cycle",
+      ]
+    `);
+  });
+
   it("reads a YAML file of many aliases in one walk, and refuses it past the alias limit", async () => {
     // 20,000 aliases: resolving each on its own walks the whole document each time.
     const aliases = Array.from({ length: 20_000 }, () => "    - *a").join("\n");

@@ -3,6 +3,7 @@ import { SPEC_FILE_VALIDATORS, type SpecFileValidators } from "./spec-file-valid
 import { checkAllExamples, type ExamplesTask } from "./check-examples.js";
 import { checkFlowValues, checkSharedValues } from "./value-checks.js";
 import { findRefCycles } from "./ref-cycles.js";
+import { filesReaching } from "./ref-reach.js";
 import { readNullable } from "./nullable.js";
 import { looksLikeSpec, notASpecIssue, opensLike } from "./spec-shape.js";
 import { holdsKeyEscape } from "./key-escape.js";
@@ -125,13 +126,8 @@ export function checkSpecs(sources: SpecSources, options: CheckOptions = {}): Lo
   const checking = parseSources(sources, options);
   const flows = checkFlowFiles(checking, sources.flows, SPEC_FILE_VALIDATORS);
   checkSharedFiles(checking, sources.shared, SPEC_FILE_VALIDATORS);
-  // Values are checked against schemas (examples, enums, defaults) for the flows whose schemas are
-  // sound, and only once every shared file is: Ajv compiles whatever a `$ref` reaches, and would
-  // recurse forever on a cycle that never steps into the data.
-  const { badFiles, index } = checking;
-  if (sources.shared.every((s) => !badFiles.has(s.relPath) && !index.brokenFiles.has(s.relPath)))
-    checkValues(checking, flows, sources.shared);
-  const { issues, warnings, pendingValues, pendingExamples } = checking;
+  checkValues(checking, flows, sources.shared);
+  const { index, issues, warnings, pendingValues, pendingExamples } = checking;
   if (issues.length > 0) {
     if (pendingValues !== undefined) report(checking, pendingValues());
     pendingExamples?.();
@@ -370,30 +366,38 @@ function checkSharedFiles(
 
 /**
  * `$ref` cycles, then enums, defaults and examples against their schemas: the shared files', and
- * the flows' (not trusted ones') here or, deferred, later.
+ * the flows' (not trusted ones') here or, deferred, later. Values are checked for the flows whose
+ * schemas are sound, and the shared files that are: of those, only where no `$ref` leads to a
+ * file that does not parse, breaks its checks or holds a cycle (`filesReaching`), since Ajv
+ * compiles whatever a `$ref` reaches and would recurse forever on a cycle that never steps into
+ * the data.
  */
 function checkValues(
   checking: Checking,
   flows: readonly FlowSpec[],
   shared: readonly SpecSource[],
 ): void {
-  const { index } = checking;
   const fromSchemaFinding = (finding: SchemaFinding): Issue =>
     locateIn(checking, finding.relPath)(finding);
+  const { index, badFiles } = checking;
+  const sharedPaths = shared.map((source) => source.relPath);
+  const unsound = sharedPaths.filter((p) => badFiles.has(p) || index.brokenFiles.has(p));
   const checkedFlows = flows.filter((flow) => !checking.trusted.has(flow.relPath));
   const checkedPaths = [...checkedFlows.map((flow) => flow.relPath), ...checking.soundSchemas];
   const roots = [
     ...checkedPaths.flatMap((relPath) => ["/input", "/output"].map((root) => ({ relPath, root }))),
-    ...shared.map((source) => ({ relPath: source.relPath, root: "" })),
+    ...sharedPaths.filter((p) => !unsound.includes(p)).map((relPath) => ({ relPath, root: "" })),
   ];
   const cycles = findRefCycles(index, roots, checking.refTargets);
   checking.issues.push(...cycles.map(fromSchemaFinding));
-  if (cycles.length > 0) return;
-  const sharedPaths = shared.map((source) => source.relPath);
-  report(checking, checkSharedValues(sharedPaths, index).map(fromSchemaFinding));
-  const flowValues = () => checkFlowValues(checkedPaths, index).map(fromSchemaFinding);
+  const waiting = new Set([...unsound, ...cycles.map((cycle) => cycle.relPath)]);
+  const sound = valueIndex(index, waiting.size === 0 ? waiting : filesReaching(index, waiting));
+  const soundPaths = (relPaths: readonly string[]) => relPaths.filter((p) => sound.files.has(p));
+  report(checking, checkSharedValues(soundPaths(sharedPaths), sound).map(fromSchemaFinding));
+  const flowValues = () => checkFlowValues(soundPaths(checkedPaths), sound).map(fromSchemaFinding);
+  const soundFlows = checkedFlows.filter((flow) => sound.files.has(flow.relPath));
   const examples = () =>
-    report(checking, checkAllExamples(checkedFlows, index).map(fromSchemaFinding));
+    report(checking, checkAllExamples(soundFlows, sound).map(fromSchemaFinding));
   if (checking.deferChecks) {
     checking.pendingValues = flowValues;
     checking.pendingExamples = examples;
@@ -401,6 +405,13 @@ function checkValues(
     report(checking, flowValues());
     examples();
   }
+}
+
+/** The index without the files in `left`: what the value checks may read. */
+function valueIndex(index: SpecIndex, left: ReadonlySet<string>): SpecIndex {
+  if (left.size === 0) return index;
+  const files = new Map([...index.files].filter(([relPath]) => !left.has(relPath)));
+  return { ...index, files };
 }
 
 /**

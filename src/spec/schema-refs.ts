@@ -98,6 +98,23 @@ function splitRef(ref: string): { ok: true; filePart: string; fragment: string }
   return { ok: true, filePart, fragment };
 }
 
+/**
+ * The file a `$ref` in the file at `from` names, as `resolveRef` reads it (a `$ref` of a fragment
+ * alone names `from`), whether or not it exists; undefined when the `$ref` cannot name a file.
+ *
+ * @example
+ * refFile("../_shared/money.json#/$defs/Currency", "@acme/qa.json"); // "_shared/money.json"
+ */
+export function refFile(ref: string, from: string): string | undefined {
+  const parts = splitRef(ref);
+  if (!parts.ok) return undefined;
+  return parts.filePart === "" ? from : joinRefPath(from, parts.filePart);
+}
+
+function joinRefPath(from: string, filePart: string): string {
+  return path.posix.normalize(path.posix.join(path.posix.dirname(from), filePart));
+}
+
 /** The shared file a `$ref`'s file part names, relative to the referring file, as a resource. */
 function resolveRefFile(
   ref: string,
@@ -112,7 +129,7 @@ function resolveRefFile(
       message: `$ref "${ref}" has an empty path segment ("//" or a trailing "/"); name the file with single slashes between folders`,
     };
   }
-  const relPath = path.posix.normalize(path.posix.join(path.posix.dirname(from.relPath), filePart));
+  const relPath = joinRefPath(from.relPath, filePart);
   if (relPath.startsWith("../") || relPath === "..") {
     return {
       ok: false,
