@@ -102,6 +102,72 @@ describe("spec problems", () => {
   });
 });
 
+describe("messages that say what to write", () => {
+  it("for forms of older drafts and an example that is not an object", async () => {
+    const report = await problems({
+      "specs/@acme/old.json": {
+        input: {
+          type: "object",
+          properties: {
+            pair: { type: "array", items: [{ type: "string" }, { type: "number" }] },
+            n: { type: "number", minimum: 0, exclusiveMinimum: true },
+            m: { type: "number", exclusiveMaximum: true },
+            k: { type: "number", maximum: 9, exclusiveMaximum: false },
+            one: { allOf: [{ type: "number" }, "positive"] },
+          },
+        },
+        output: qa.output,
+      },
+      "specs/_shared/tuple.json": { items: [{ type: "string" }] },
+      "specs/@acme/examples.json": {
+        ...qa,
+        examples: [{ input: { question: "?" }, output: {} }, "2"],
+      },
+    });
+    expect(report).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/examples.json:28:5 #/examples/1: example 1 is not an object; write each example as { "name": "…", "input": {…}, "output": {…} } (the name is optional) [invalid-value] flowgen-cli/docs/errors.md#invalid-value",
+        "specs/@acme/old.json:7:9 #/input/properties/pair/items: "items" is a list, the tuple form of draft-07 and earlier; in JSON Schema 2020-12 the list is "prefixItems": rename "items" to "prefixItems" (and an "additionalItems" beside it to "items") [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/old.json:19:9 #/input/properties/n/exclusiveMinimum: "exclusiveMinimum": true is draft-04's form; in JSON Schema 2020-12 "exclusiveMinimum" holds the bound itself: replace "minimum": 0 and "exclusiveMinimum": true with "exclusiveMinimum": 0 [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/old.json:23:9 #/input/properties/m/exclusiveMaximum: "exclusiveMaximum": true is draft-04's form; in JSON Schema 2020-12 "exclusiveMaximum" holds the bound itself: write "exclusiveMaximum": <the bound> [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/old.json:28:9 #/input/properties/k/exclusiveMaximum: "exclusiveMaximum": false is draft-04's form, and says nothing in JSON Schema 2020-12; remove it ("maximum" stays inclusive) [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/@acme/old.json:35:11 #/input/properties/one/allOf/1: item 1 must be object or boolean (JSON Schema 2020-12) [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+        "specs/_shared/tuple.json:2:3 #/items: "items" is a list, the tuple form of draft-07 and earlier; in JSON Schema 2020-12 the list is "prefixItems": rename "items" to "prefixItems" (and an "additionalItems" beside it to "items") [invalid-schema] flowgen-cli/docs/errors.md#invalid-schema",
+      ]
+    `);
+  });
+
+  it("for YAML 1.1's words for booleans, which YAML 1.2 reads as strings", async () => {
+    const report = await problems({
+      "specs/@acme/flags.yaml": [
+        "input:",
+        "  type: object",
+        "  properties:",
+        "    dry: { type: boolean, default: no }",
+        "    loud: { type: [boolean, 'null'], default: On }",
+        "    name: { type: string, default: off }",
+        "output: { type: object }",
+        "examples:",
+        "  - input: { dry: yes }",
+        "    output: {}",
+        "",
+      ].join("\n"),
+      "specs/@acme/flags-json.json": {
+        input: { type: "object", properties: { dry: { type: "boolean", default: "no" } } },
+        output: qa.output,
+      },
+    });
+    expect(report).toMatchInlineSnapshot(`
+      [
+        "specs/@acme/flags-json.json:7:9 #/input/properties/dry/default: this default value fails its own schema: must be boolean; fix the value or the schema [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/flags.yaml:4:27 #/input/properties/dry/default: this default value fails its own schema: must be boolean; YAML 1.2 reads no as the string "no", not as false (YAML 1.1 did); write false [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/flags.yaml:5:38 #/input/properties/loud/default: this default value fails its own schema: must be boolean,null; YAML 1.2 reads On as the string "On", not as true (YAML 1.1 did); write true [invalid-schema-value] flowgen-cli/docs/errors.md#invalid-schema-value",
+        "specs/@acme/flags.yaml:9:14 #/examples/0/input/dry: example 0: input/dry must be boolean; YAML 1.2 reads yes as the string "yes", not as true (YAML 1.1 did); write true [invalid-example] flowgen-cli/docs/errors.md#invalid-example",
+      ]
+    `);
+  });
+});
+
 describe("the spec-file checks, compiled once per process", () => {
   it("give each run its own findings: a broken run, a sound one, then the broken one again", async () => {
     const broken = {

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { isPlainObject, joinPointer } from "../json-pointer.js";
+import { getAtPointer, isPlainObject, joinPointer } from "../json-pointer.js";
+import { yamlBooleanHint } from "./describe-ajv-errors.js";
 import { createAjv, schemaForAjv } from "./ajv.js";
 import { createExampleScreen, type ExampleScreen } from "./example-screen.js";
 import { fileUri } from "./file-uri.js";
@@ -129,11 +130,13 @@ export function checkExamples(
       const label = typeof example.name === "string" ? `example "${example.name}"` : `example ${i}`;
       for (const error of validate.errors ?? []) {
         const pointer = joinPointer("", "examples", i, part) + error.instancePath;
+        const value = getAtPointer(example[part], error.instancePath);
+        const hint = yamlBooleanHint(relPath, value, error.params);
         findings.push({
           code: "invalid-example",
           relPath,
           pointer,
-          message: `${label}: ${part}${error.instancePath} ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the example or the ${part} schema`,
+          message: `${label}: ${part}${error.instancePath} ${error.message ?? "is invalid"}${describeParams(error.params)}; ${hint ?? `fix the example or the ${part} schema`}`,
         });
       }
     });

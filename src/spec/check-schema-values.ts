@@ -8,6 +8,7 @@ import {
 } from "../json-pointer.js";
 import { schemaForAjv } from "./ajv.js";
 import { addSchemas, describeParams } from "./check-examples.js";
+import { yamlBooleanHint } from "./describe-ajv-errors.js";
 import { screenValues } from "./example-screen.js";
 import { fileUri } from "./file-uri.js";
 import { subschemasOf } from "./schema-keywords.js";
@@ -100,7 +101,7 @@ export function checkSchemaValues(
               : ("invalid-schema-value" as const),
           relPath: group.resource.relPath,
           pointer: value.at,
-          message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; fix the value or the schema`,
+          message: `this ${value.keyword} value fails its own schema${error.inner ? ` at ${error.inner}` : ""}: ${error.message ?? "is invalid"}${describeParams(error.params)}; ${yamlBooleanHint(group.resource.relPath, getAtPointer(value.value, error.inner), error.params) ?? "fix the value or the schema"}`,
         },
       ];
     });
