@@ -465,4 +465,42 @@ describe("the API key never shows, in any letter case or encoding", () => {
       await new Promise((resolve) => echoing.close(resolve));
     }
   });
+
+  it("in what a cause holds that is harder to read: a proxied map, bytes, a URL, an array's named field, an error's getter", async () => {
+    class Wrapped extends Error {
+      constructor(private readonly auth: string) {
+        super();
+      }
+      override get message(): string {
+        return `failed with ${this.auth}`;
+      }
+    }
+    const { all, error } = await callLeaky("text", key, {
+      fetch: (request) => {
+        const auth = request.headers.get("authorization") ?? "";
+        throw Object.assign(new Error("proxy refused"), {
+          proxied: new Proxy(new Map([["auth", auth]]), {}),
+          bytes: Buffer.from(auth),
+          utf16: Buffer.from(auth, "utf16le"),
+          url: new URL(`https://example.test/?key=${auth.slice(7)}`),
+          match: Object.assign(["x"], { input: auth }),
+          inner: new Wrapped(auth),
+        });
+      },
+    });
+    expect(error.kind).toBe("connection");
+    const hex = [...Buffer.from(key)].map((byte) => byte.toString(16).padStart(2, "0"));
+    for (const shown of [all.inspect, all.cause, inspect(error, { showHidden: true, depth: 9 })]) {
+      expect(shown).not.toContain(hex.join(" "));
+      expect(shown).not.toContain(key.slice(0, 12));
+    }
+    expectNoPartOf(key, all);
+    const cause = error.cause as Record<string, unknown>;
+    expect(cause.proxied).toBe("[redacted]");
+    expect(cause.bytes).toBe("[redacted]");
+    expect(cause.utf16).toBe("[redacted]");
+    expect(cause.url).toBe("[redacted]");
+    expect((cause.match as { input: string }).input).toBe("Bearer [redacted]");
+    expect((cause.inner as Error).message).toBe("failed with Bearer [redacted]");
+  });
 });

@@ -118,6 +118,16 @@ const routes: Record<string, Route> = {
   },
   "/v1/@acme/huge-json-error": (_req, res) =>
     json(res, 500, { code: "boom", message: "m", filler: "é".repeat(1_000_000) }),
+  "/v1/@acme/many-details": (_req, res) =>
+    json(res, 422, {
+      code: "invalid_input",
+      message: "Many problems",
+      details: Array.from({ length: 600 }, (_, i) => ({
+        pointer: `/items/${i}/name`,
+        message: "must be a non-empty string of at most 80 characters",
+      })),
+      requestId: "req-many",
+    }),
   "/v1/@acme/echo-key-text": (req, res) => {
     res.writeHead(401, { "content-type": "text/plain" });
     res.end(`denied: ${req.headers.authorization ?? ""}`);
@@ -454,12 +464,43 @@ describe("answers and requests outside the usual", () => {
         status: 0,
         attempts: 1,
       });
-      expect(error?.message).toMatch(
-        /^@acme\/qa: the request could not be made, so it was not sent: /,
-      );
+      expect(error?.message).toMatch(/^@acme\/qa: the request could not be made: /);
       expect(events).toEqual(["request", "error"]);
     },
   );
+
+  it("keeps a platform error body with hundreds of details whole", async () => {
+    const error = await runError(flow("many-details", { retry: false }));
+    expect(error).toMatchObject({ code: "invalid_input", requestId: "req-many" });
+    expect(error.details).toHaveLength(600);
+  });
+
+  it("does not retry a request a middleware's own fetch could not make, whatever its cause", async () => {
+    const refused = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    const client = flow("qa", {
+      middleware: [
+        {
+          onRequest: () => {
+            throw refused;
+          },
+        },
+      ],
+    });
+    const { error } = await client.call({ question: "q" }, { idempotent: true });
+    expect(error).toMatchObject({ code: "invalid_request", attempts: 1 });
+  });
+
+  it("fails the call with the error of an onEvent hook that throws, as before a request", async () => {
+    const hook = new Error("hook failed");
+    const client = flow("qa", {
+      onEvent: () => {
+        throw hook;
+      },
+    });
+    await expect(client.call({ question: "q" })).rejects.toBe(hook);
+  });
 
   it.each([" ", "\n", " \n", "\t"])(
     "a base URL is used as read, whitespace around it (%j) left out",

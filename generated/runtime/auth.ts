@@ -3,13 +3,19 @@
 // (short-lived tokens from the caller's backend), or nowhere at all (a same-origin proxy adds it).
 // Every key the client has sent is redacted from its errors and events for the client's lifetime.
 import type { Middleware } from "openapi-fetch";
-import { keyRedactor, type Redact } from "./redact.js";
+import {
+  combineKeys,
+  compileKey,
+  keyRedactor,
+  type CompiledKey,
+  type Redact,
+} from "./redact.js";
 
 /**
- * Keys of a key function that are redacted: its newest ones, well beyond the attempts of calls
- * still running (a token per call, many calls at once).
+ * Keys of a key function that are redacted: those it returned last, far more than the attempts of
+ * calls running at once (a token per attempt).
  */
-const KEPT_KEYS = 16;
+const KEPT_KEYS = 256;
 
 /** The key, or a function that returns the key to send now (called before every attempt). */
 export type ApiKey = string | (() => string | Promise<string>);
@@ -44,16 +50,17 @@ export function createKeySource(
     return { key: () => key, refreshable: false, redact: keyRedactor(key) };
   }
   // The keys the function returned, not only the newest: an answer to an earlier attempt, or a
-  // server that echoes an old token, must not show one either. The newest KEPT_KEYS of them: a
-  // function that mints a token per call would otherwise make every call slower than the last.
-  const sent = new Set<string>();
+  // server that echoes an old token, must not show one either. The KEPT_KEYS used last, each
+  // compiled once: a function that mints a token per call adds one key per call.
+  const sent = new Map<string, CompiledKey>();
   let redact: Redact = (text) => text;
   const note = (given: unknown): string => {
     const key = checkApiKey(flowId, given, "function");
-    if (sent.has(key)) return key;
-    sent.add(key);
-    if (sent.size > KEPT_KEYS) sent.delete(sent.values().next().value!);
-    redact = keyRedactor([...sent]);
+    const compiled = sent.get(key) ?? compileKey(key);
+    sent.delete(key);
+    sent.set(key, compiled);
+    if (sent.size > KEPT_KEYS) sent.delete(sent.keys().next().value!);
+    redact = combineKeys([...sent.values()]);
     return key;
   };
   return {

@@ -154,8 +154,9 @@ async function sendAttempt<Output>(
       started,
     );
   const sending = { fetched: false };
+  // Outside the try: a throwing hook fails the call with its own error, as with every event.
+  onEvent?.({ type: "request", flowId, attempt });
   try {
-    onEvent?.({ type: "request", flowId, attempt });
     const fetch = attemptFetch(context, deadline.signal, key, sending);
     answer = await context.post(context.path, { ...init, fetch });
   } catch (cause) {
@@ -177,15 +178,15 @@ async function sendAttempt<Output>(
 }
 
 /**
- * A request that failed before fetch was called, so it never left: a body JSON cannot hold (a
- * BigInt, a cycle), a header value HTTP cannot carry, a middleware that threw. Sending it again
- * would fail the same way, so it is not retried.
+ * A request that failed before it reached the client's fetch: a body JSON cannot hold (a BigInt,
+ * a cycle), a header value HTTP cannot carry, a middleware that threw. Making it again would fail
+ * the same way, so it is not retried (`retryable`).
  */
 function unsent(context: CallContext, cause: unknown): Failed {
   return fail(context, {
     kind: "invalid_input",
     code: "invalid_request",
-    message: `the request could not be made, so it was not sent: ${describe(cause)}`,
+    message: `the request could not be made: ${describe(cause)}`,
     cause,
   });
 }

@@ -270,25 +270,30 @@ function shorten(text: string): string {
 }
 
 /**
- * Characters of a body kept for an error: a quote shows its first 200 and the platform's error
- * body is a few lines, but a proxy's page can run to megabytes, and redacting all of it would
- * hold up the call long past its deadline. The window is wide enough that a key which starts in
- * the quoted part ends inside it, even percent-encoded three times over.
+ * Characters of a text body kept for an error: a quote shows its first 200, but a proxy's page can
+ * run to megabytes, and redacting all of it would hold up the call long past its deadline. The
+ * window is wide enough that a key (of up to 2,000 characters) which starts in the quoted part
+ * ends inside it, even percent-encoded three times over.
  */
-const BODY_WINDOW = 16 * 1024;
+const TEXT_WINDOW = 16 * 1024;
+/**
+ * The largest JSON error body kept whole, as its JSON text: far beyond the platform's (a 422 lists
+ * a detail per problem), with a bounded cost to redact.
+ */
+const JSON_WINDOW = 256 * 1024;
 
 /**
  * What is kept of a body for an error, before it is redacted: the start of a text; a parsed JSON
- * value itself when its text fits the window, else the start of that text.
+ * value itself when its text fits JSON_WINDOW, else the start of that text.
  *
  * @example
  * startOfBody("x".repeat(1e6)).length; // 16384
  */
 export function startOfBody(body: unknown): unknown {
-  if (typeof body === "string") return body.slice(0, BODY_WINDOW);
+  if (typeof body === "string") return body.slice(0, TEXT_WINDOW);
   if (typeof body !== "object" || body === null) return body;
   const text = JSON.stringify(body);
-  return text.length > BODY_WINDOW ? text.slice(0, BODY_WINDOW) : body;
+  return text.length > JSON_WINDOW ? text.slice(0, TEXT_WINDOW) : body;
 }
 
 /**

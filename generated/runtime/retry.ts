@@ -49,8 +49,9 @@ const NEVER_SENT =
  * if (retryable(error, options.idempotent)) await sleep(delay, signal);
  */
 export function retryable(error: FlowFailure, idempotent: boolean): boolean {
-  const { status, kind } = error;
-  if (kind === "redirected") return false;
+  const { status, kind, code } = error;
+  // A request that could not be made fails the same way again, whatever its cause says.
+  if (kind === "redirected" || code === "invalid_request") return false;
   return (
     status === 429 ||
     status === 503 ||

@@ -27,20 +27,55 @@ export type Redact = (text: string) => string;
  */
 export function keyRedactor(secret: string | readonly string[]): Redact {
   const secrets = typeof secret === "string" ? [secret] : secret;
-  if (!secrets.length) return (text) => text;
-  // Longest first: where one key starts another, the longer one is masked whole.
+  return combineKeys(secrets.map(compileKey));
+}
+
+/** One key's forms, made once: a key function's client keeps many and adds one at a time. */
+export interface CompiledKey {
+  readonly secret: string;
+  /** Every literal occurrence of one of its forms, whatever surrounds it. */
+  readonly literal: RegExp;
+  /** Its forms as `foldText` reads them, for the encoded occurrences. */
+  readonly folded: readonly string[];
+}
+
+/**
+ * A key's forms, for `combineKeys`.
+ *
+ * @example
+ * const redact = combineKeys([compileKey("sk_123"), compileKey("sk_456")]);
+ */
+export function compileKey(secret: string): CompiledKey {
+  // Longest first: where one form starts another, the longer one is masked whole.
   const needles = [
     ...new Set(
-      secrets
-        .flatMap((one) => [one, ...base64Forms(one), ...byteForms(one)])
-        .flatMap(writtenForms),
+      [secret, ...base64Forms(secret), ...byteForms(secret)].flatMap(
+        writtenForms,
+      ),
     ),
   ].sort((a, b) => b.length - a.length);
-  // Every literal occurrence, whatever surrounds it; the folded pass below finds encoded ones.
-  const literal = new RegExp(needles.map(toPattern).join("|"), "gi");
-  const folded = [...new Set(needles.map((needle) => foldText(needle).folded))];
+  return {
+    secret,
+    literal: new RegExp(needles.map(toPattern).join("|"), "gi"),
+    folded: needles.map((needle) => foldText(needle).folded),
+  };
+}
+
+/**
+ * The redaction of several compiled keys: their literal forms masked one key at a time, the
+ * longest key first (where one key starts another, the longer one is masked whole), then the
+ * encoded forms of all of them in one folded pass.
+ *
+ * @example
+ * const redact = combineKeys(keys.map(compileKey));
+ */
+export function combineKeys(keys: readonly CompiledKey[]): Redact {
+  if (!keys.length) return (text) => text;
+  const ordered = [...keys].sort((a, b) => b.secret.length - a.secret.length);
+  const folded = ordered.flatMap((key) => key.folded);
   return (text) => {
-    const masked = text.replace(literal, MASK);
+    let masked = text;
+    for (const key of ordered) masked = masked.replace(key.literal, MASK);
     // Without an escape's mark or non-ASCII letters, folding changes only case and spaces: nothing
     // left to find.
     return /[%~\\&\x80-\uffff]/.test(masked)
@@ -226,15 +261,26 @@ export function redactDeep(
   // A way back to `value` from inside it reads as masked: the original may hold the key.
   seen.set(value, MASK);
   const inner = (field: unknown) => redactDeep(field, redact, seen, depth + 1);
-  const result =
-    redactHolder(value, redact, inner) ?? redactFields(value, redact, inner);
+  let result: unknown;
+  try {
+    result =
+      redactHolder(value, redact, inner) ?? redactFields(value, redact, inner);
+  } catch {
+    // What cannot be read (a proxy, a getter that throws, a Map that is not one) cannot be
+    // vouched for, and a redaction that throws would make `call()` throw.
+    result = MASK;
+  }
   seen.set(value, result);
   return result;
 }
 
+/** Bytes read to look for the key: a larger buffer in an error is masked unread. */
+const MAX_BYTES = 1 << 20;
+
 /**
  * A copy without the key of an object whose contents are not its own properties (what
- * `util.inspect` shows of it all the same); undefined for any other object.
+ * `util.inspect` shows of it all the same); undefined for any other object. Bytes and URLs that
+ * hold the key are masked whole.
  */
 function redactHolder(
   value: object,
@@ -254,20 +300,51 @@ function redactHolder(
     };
     return safe.url === url && safe.headers === headers ? value : safe;
   }
-  if (value instanceof Map || value instanceof Set) {
-    const entries = [...value.entries()];
-    const copied = entries.map(
-      ([key, item]) => [inner(key), inner(item)] as const,
-    );
-    const same = copied.every(
-      ([key, item], i) => key === entries[i]![0] && item === entries[i]![1],
-    );
-    if (same) return value;
-    return value instanceof Map
-      ? new Map(copied)
-      : new Set(copied.map(([key]) => key));
-  }
+  if (value instanceof Map || value instanceof Set)
+    return redactEntries(value, inner);
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer)
+    return holdsKey(bytesText(value), redact) ? MASK : value;
+  if (
+    (typeof URL !== "undefined" && value instanceof URL) ||
+    (typeof URLSearchParams !== "undefined" && value instanceof URLSearchParams)
+  )
+    return holdsKey(String(value), redact) ? MASK : value;
   return undefined;
+}
+
+function holdsKey(text: string | undefined, redact: Redact): boolean {
+  return text === undefined || redact(text) !== text;
+}
+
+/** The bytes as Latin-1 text (each byte one character); undefined when too many to read. */
+function bytesText(value: ArrayBufferView | ArrayBuffer): string | undefined {
+  const bytes =
+    value instanceof ArrayBuffer
+      ? new Uint8Array(value)
+      : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (bytes.length > MAX_BYTES) return undefined;
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 8192)
+    text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return text;
+}
+
+/** A map or a set, or a copy with the key replaced in its keys and values. */
+function redactEntries(
+  value: Map<unknown, unknown> | Set<unknown>,
+  inner: (field: unknown) => unknown,
+): unknown {
+  const entries = [...value.entries()];
+  const copied = entries.map(
+    ([key, item]) => [inner(key), inner(item)] as const,
+  );
+  const same = copied.every(
+    ([key, item], i) => key === entries[i]![0] && item === entries[i]![1],
+  );
+  if (same) return value;
+  return value instanceof Map
+    ? new Map(copied)
+    : new Set(copied.map(([key]) => key));
 }
 
 /** `headers` when they hold no key, else a copy with it replaced and headers named after it left out. */
@@ -283,25 +360,33 @@ function redactHeaders(headers: Headers, redact: Redact): Headers {
   return same ? headers : new Headers(kept);
 }
 
-/** An object or array with the key replaced in its own properties: the value properties, named by a string or a symbol. */
+/** Fields an error may have on its prototype or behind a getter, where the key can be too. */
+const ERROR_FIELDS = ["name", "message", "stack", "cause", "errors"];
+
+/**
+ * An object or array with the key replaced in its own value properties (named by a string or a
+ * symbol; a getter is not called), an array's items, and an error's fields wherever they are.
+ */
 function redactFields(
   value: object,
   redact: Redact,
   inner: (field: unknown) => unknown,
 ): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map(inner);
-    return items.every((item, i) => item === value[i]) ? value : items;
-  }
+  const array = Array.isArray(value);
+  const items: unknown[] = array ? Array.from(value as unknown[], inner) : [];
   const fields = Reflect.ownKeys(value).flatMap((name) => {
-    // A getter is not called: what it would give is not the object's to show.
+    if (array && (name === "length" || isIndex(name))) return [];
     const field = Object.getOwnPropertyDescriptor(value, name)!;
     return "value" in field ? [[name, field.value as unknown] as const] : [];
   });
-  // An error's name usually sits on its prototype, where the key can be too.
-  if (value instanceof Error && !Object.getOwnPropertyDescriptor(value, "name"))
-    fields.push(["name", value.name]);
-  let changed = false;
+  if (value instanceof Error)
+    for (const name of ERROR_FIELDS)
+      if (name in value && !fields.some(([own]) => own === name))
+        fields.push([
+          name,
+          (value as unknown as Record<string, unknown>)[name],
+        ]);
+  let changed = items.some((item, i) => item !== (value as unknown[])[i]);
   const copied = fields.map(([name, field]) => {
     const pair = [
       typeof name === "string" ? redact(name) : name,
@@ -311,7 +396,11 @@ function redactFields(
     return pair;
   });
   if (!changed) return value;
-  const copy: object = value instanceof Error ? new Error() : {};
+  const copy: object = array
+    ? items
+    : value instanceof Error
+      ? new Error()
+      : {};
   for (const [name, field] of copied)
     Object.defineProperty(copy, name, {
       value: field,
@@ -320,6 +409,10 @@ function redactFields(
       configurable: true,
     });
   return copy;
+}
+
+function isIndex(name: string | symbol): boolean {
+  return typeof name === "string" && /^(0|[1-9]\d*)$/.test(name);
 }
 
 /**
