@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { check, generate } from "../src/api/generate.js";
@@ -173,5 +173,37 @@ describe("the committed manifest is no evidence of what generated/ holds", () =>
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe("generate removes only files flowgen wrote", () => {
+  it("a copied index.ts beside someone's file, with or without a manifest, does not make the file flowgen's", async () => {
+    const dir = await copyProject(await authorsProject());
+    await mkdir(path.join(dir, "src"));
+    await cp(path.join(dir, "generated/index.ts"), path.join(dir, "src/index.ts"));
+    await writeFile(path.join(dir, "src/main.ts"), 'console.log("mine");\n');
+
+    const refused = await runCli(dir, "generate", "--out", "src", "--quiet");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatchInlineSnapshot(`
+      "src: holds files flowgen did not write, or changed since it wrote them: main.ts; generate would remove them, and removes only what its manifest (.flowgen-manifest.json) records with the content it has: move them out of this folder, or choose another --out [not-an-output-folder] flowgen-cli/docs/errors.md#not-an-output-folder
+      flowgen: 1 problem; nothing was written.
+      "
+    `);
+    expect((await readdir(path.join(dir, "src"))).sort()).toEqual(["index.ts", "main.ts"]);
+
+    // A manifest copied along records flowgen's files, not this one.
+    await cp(path.join(dir, "generated", MANIFEST_PATH), path.join(dir, "src", MANIFEST_PATH));
+    expect((await runCli(dir, "generate", "--out", "src")).code).toBe(2);
+    expect(await readFile(path.join(dir, "src/main.ts"), "utf8")).toBe('console.log("mine");\n');
+  });
+
+  it("the files of a removed flow, as flowgen wrote them, are removed", async () => {
+    const dir = await copyProject(await authorsProject());
+    await rm(path.join(dir, "specs/@acme/search.json"));
+    const generated = await runCli(dir, "generate");
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toContain("2 removed");
+    expect(await readdir(path.join(dir, "generated/@acme"))).toEqual(["qa.ts", "qa.types.ts"]);
   });
 });

@@ -4,17 +4,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRenderCache } from "../src/cache/render-cache.js";
 import { banner } from "../src/emit/banner.js";
-import { MANIFEST_PATH } from "../src/manifest/output-manifest.js";
+import { hashContent, MANIFEST_PATH } from "../src/manifest/output-manifest.js";
 import type { OutputFile } from "../src/output-file.js";
 import {
   diffOutput,
+  ForeignOutputError,
   recoverOutput,
   writeOutput,
   WRITING_MARKER,
   type WriteStep,
 } from "../src/write/write-output.js";
 import { LOCK_SUFFIX } from "../src/write/output-lock.js";
-import { tempProject } from "./helpers/temp-dir.js";
+import { tempProject, writeFiles } from "./helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
 /** A lock owner's name (pid, process start, random) for a process that no longer runs. */
@@ -25,13 +26,26 @@ function namesBeside(dir: string): string[] {
   return readdirSync(dir).filter((name) => name !== `generated${LOCK_SUFFIX}`);
 }
 
-/** A flowgen-like tree: index.ts plus `count` flow files in subfolders, each saying `version`. */
+/**
+ * A flowgen-like tree: index.ts plus `count` flow files in subfolders, each saying `version`, and
+ * a manifest recording each file's content (unless `extra` brings one).
+ */
 function tree(count: number, version: string, extra: readonly OutputFile[] = []): OutputFile[] {
   const flows = Array.from({ length: count }, (_, i) => ({
     path: `@org${i % 3}/flow-${i}.ts`,
     content: `// ${version} ${i}\n`,
   }));
-  return [{ path: "index.ts", content: INDEX }, ...flows, ...extra];
+  const files = [{ path: "index.ts", content: INDEX }, ...flows, ...extra];
+  return files.some((file) => file.path === MANIFEST_PATH) ? files : [...files, manifestOf(files)];
+}
+
+/** The manifest of `files`, as flowgen records them: each path with its content's hash. */
+function manifestOf(files: readonly OutputFile[]): OutputFile {
+  const recorded = Object.fromEntries(
+    files.map((file) => [file.path, { inputs: "", output: hashContent(file.content) }]),
+  );
+  const manifest = { fingerprint: "test", flows: {}, files: recorded };
+  return { path: MANIFEST_PATH, content: `${JSON.stringify(manifest, null, 2)}\n` };
 }
 
 async function readTree(dir: string): Promise<Record<string, string>> {
@@ -121,17 +135,17 @@ describe("writeOutput: a crash at any step", () => {
   });
 
   it("replacing a few files in place: each file is old or new, the folder reads as stale, and the next run repairs it", async () => {
-    const before = tree(12, "old", [{ path: "@gone/flow.ts", content: "// removed\n" }]);
-    const after = tree(12, "old").map((file) =>
-      file.path === "@org1/flow-4.ts" ? { ...file, content: "// new 4\n" } : file,
+    const before = tree(16, "old", [{ path: "@gone/flow.ts", content: "// removed\n" }]);
+    const after = tree(16, "old", [{ path: "@org2/added.ts", content: "// added\n" }]).map(
+      (file) => (file.path === "@org1/flow-4.ts" ? { ...file, content: "// new 4\n" } : file),
     );
-    after.push({ path: "@org2/added.ts", content: "// added\n" });
     const snapshots = await crashSnapshots(before, after);
     expect(snapshots.map((snapshot) => snapshot.step)).toEqual([
       "marked",
       "file-written",
       "file-written",
       "file-removed",
+      "file-written",
       "unmarked",
     ]);
     for (const { step, dir } of snapshots) {
@@ -189,12 +203,60 @@ describe("writeOutput: writing only what changed", () => {
     );
     const diff = await writeOutput(generated, after);
     expect({ changed: diff.changed, removed: diff.removed }).toEqual({
-      changed: ["@org1/flow-1.ts"],
+      changed: ["@org1/flow-1.ts", MANIFEST_PATH],
       removed: ["@gone/flow.ts"],
     });
     expect(statSync(untouched).ino).toBe(inodeBefore);
     expect(readdirSync(generated)).not.toContain("@gone");
     expect(await readTree(generated)).toEqual(asRecord(after));
+  });
+});
+
+describe("writeOutput: files flowgen did not write", () => {
+  /** Writes `before`, then adds `added` by hand; returns the output folder. */
+  async function handled(before: readonly OutputFile[], added: Record<string, string>) {
+    const dir = await tempProject({});
+    const generated = path.join(dir, "generated");
+    await writeOutput(generated, before);
+    await writeFiles(generated, added);
+    return generated;
+  }
+
+  it.each([
+    ["a file the manifest does not record", tree(12, "v1"), { "main.ts": "run();\n" }, "main.ts"],
+    [
+      "a file of a removed flow, edited by hand",
+      tree(12, "v1", [{ path: "@gone/flow.ts", content: "// v1\n" }]),
+      { "@gone/flow.ts": "// my fix\n" },
+      "@gone/flow.ts",
+    ],
+    [
+      "a folder with a copied index.ts and no manifest",
+      [{ path: "index.ts", content: INDEX }],
+      { "main.ts": "run();\n" },
+      "main.ts",
+    ],
+  ])("refuses to remove %s, and touches nothing", async (_name, before, added, named) => {
+    const generated = await handled(before, added);
+    const found = await readTree(generated);
+    const refused = await writeOutput(generated, tree(12, "v2")).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ForeignOutputError);
+    expect((refused as ForeignOutputError).detail).toContain(
+      `did not write, or changed since it wrote them: ${named};`,
+    );
+    expect(await readTree(generated)).toEqual(found);
+    expect(readdirSync(path.dirname(generated))).toEqual(["generated"]);
+  });
+
+  it("removes what a stopped run left: its marker and temporary files", async () => {
+    const files = tree(12, "v1");
+    const generated = await handled(files, {
+      [WRITING_MARKER]: "",
+      "@org0/flow-0.ts.flowgen-tmp-99999999": "// half\n",
+    });
+    const diff = await writeOutput(generated, files);
+    expect(diff.removed).toEqual([WRITING_MARKER, "@org0/flow-0.ts.flowgen-tmp-99999999"]);
+    expect(await readTree(generated)).toEqual(asRecord(files));
   });
 });
 

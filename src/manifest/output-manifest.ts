@@ -146,9 +146,18 @@ export function buildManifest(
  * const manifest = await readManifest("generated");
  */
 export async function readManifest(outDir: string): Promise<OutputManifest | undefined> {
+  const text = await readRegularFile(path.join(outDir, MANIFEST_PATH)).catch(() => undefined);
+  return text === undefined ? undefined : parseManifest(text);
+}
+
+/**
+ * The manifest a text holds, or undefined when it is not shaped like one.
+ *
+ * @example
+ * const manifest = parseManifest(await readFile("generated/.flowgen-manifest.json", "utf8"));
+ */
+export function parseManifest(text: string): OutputManifest | undefined {
   try {
-    const text = await readRegularFile(path.join(outDir, MANIFEST_PATH));
-    if (text === undefined) return undefined;
     const value = JSON.parse(text) as Partial<OutputManifest>;
     const { fingerprint, flows, files } = value;
     if (

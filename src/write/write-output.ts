@@ -7,6 +7,12 @@ import { MANIFEST_PATH } from "../manifest/output-manifest.js";
 import type { OutputFile } from "../output-file.js";
 import { readTextFiles } from "../read-text-files.js";
 import { lockOutput } from "./output-lock.js";
+import {
+  describeForeignFiles,
+  findForeignFiles,
+  TEMPORARY,
+  WRITING_MARKER,
+} from "./output-ownership.js";
 import { isStale } from "./stale-pid.js";
 
 export interface OutputDiff {
@@ -57,7 +63,7 @@ export async function diffOutput(
 async function compareFolder(
   outDir: string,
   files: readonly OutputFile[],
-): Promise<{ diff: OutputDiff; links: number }> {
+): Promise<{ diff: OutputDiff; links: number; existing: ReadonlyMap<string, string> }> {
   await refuseLinkedFolder(outDir);
   const { contents: existing, links } = await readOutputFolder(outDir);
   const added: string[] = [];
@@ -76,7 +82,11 @@ async function compareFolder(
   const removed = [...[...existing.keys()].filter((p) => !wanted.has(p)), ...links].sort(
     compareText,
   );
-  return { diff: { added, changed, removed, unchanged, previous }, links: links.length };
+  return {
+    diff: { added, changed, removed, unchanged, previous },
+    links: links.length,
+    existing,
+  };
 }
 
 /**
@@ -107,16 +117,10 @@ export interface WriteOptions {
   readonly waitForLock?: number | undefined;
 }
 
-/**
- * Present in the output folder while files are replaced one by one: a crash then leaves a mix of
- * old and new files, and this marker (with any `*.flowgen-tmp-*` file) shows as an extra file, so
- * `--check` reports the folder stale and the next `generate` repairs it and removes the marker.
- */
-export const WRITING_MARKER = ".flowgen-writing";
+export { WRITING_MARKER } from "./output-ownership.js";
 
 const STAGING = ".flowgen-staging-";
 const PREVIOUS = ".flowgen-previous-";
-const TEMPORARY = ".flowgen-tmp-";
 
 /**
  * Makes the output folder hold exactly `files`. A run first recovers what a crashed run left
@@ -152,9 +156,12 @@ async function writeLocked(
   options: WriteOptions,
 ): Promise<OutputDiff> {
   await recoverOutput(target);
-  const { diff, links } = await compareFolder(target, files);
+  const { diff, links, existing } = await compareFolder(target, files);
   const changes = diff.added.length + diff.changed.length + diff.removed.length;
   if (changes === 0) return diff;
+  // Both ways of writing drop what the new files do not hold: refused while that may be someone's work.
+  const foreign = findForeignFiles(existing, diff.removed);
+  if (foreign.length > 0) throw new ForeignOutputError(target, "", describeForeignFiles(foreign));
   const step = options.onStep ?? (() => undefined);
   // In place only when most of the folder stays: a first run or a large change swaps the whole tree.
   // A folder with a link in it is swapped too: writing in place could go through the link.
@@ -254,18 +261,13 @@ async function updateFiles(
   );
   step("marked");
   const wanted = new Set([...diff.added, ...diff.changed]);
-  // The manifest goes last: until every file it describes is in place, the old one stays, and its hashes do not match the mix.
-  const ordered = files
-    .filter((candidate) => wanted.has(candidate.path))
-    .sort((a, b) => Number(a.path === MANIFEST_PATH) - Number(b.path === MANIFEST_PATH));
+  const replaced = files.filter((candidate) => wanted.has(candidate.path));
   const folders = new Set<string>();
-  for (const file of ordered) {
-    const destination = path.join(target, ...file.path.split("/"));
-    const temporary = `${destination}${TEMPORARY}${process.pid}`;
-    makeFolder(path.dirname(destination), folders);
-    rmSync(temporary, { force: true });
-    writeFileSync(temporary, file.content, { flag: "wx" });
-    renameSync(temporary, destination);
+  // The manifest goes last, after the removals: until the folder holds what it describes, the old
+  // one stays, its hashes do not match the mix, and it still records the files left to remove as
+  // flowgen's (`findForeignFiles`), so the next run may finish the job.
+  for (const file of replaced.filter((candidate) => candidate.path !== MANIFEST_PATH)) {
+    replaceFile(target, file, folders);
     step("file-written", file.path);
   }
   for (const removed of diff.removed) {
@@ -274,8 +276,22 @@ async function updateFiles(
     await removeEmptyFolders(target, path.posix.dirname(removed));
     step("file-removed", removed);
   }
+  for (const file of replaced.filter((candidate) => candidate.path === MANIFEST_PATH)) {
+    replaceFile(target, file, folders);
+    step("file-written", file.path);
+  }
   await rm(marker, { force: true });
   step("unmarked");
+}
+
+/** Writes `file` to a temporary file beside its place, then renames it over the old one. */
+function replaceFile(target: string, file: OutputFile, folders: Set<string>): void {
+  const destination = path.join(target, ...file.path.split("/"));
+  const temporary = `${destination}${TEMPORARY}${process.pid}`;
+  makeFolder(path.dirname(destination), folders);
+  rmSync(temporary, { force: true });
+  writeFileSync(temporary, file.content, { flag: "wx" });
+  renameSync(temporary, destination);
 }
 
 /**
