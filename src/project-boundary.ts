@@ -40,7 +40,12 @@ export function findRepositoryRoot(folder: string): string | undefined {
 }
 
 function isFolder(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    // A file on the way (ENOTDIR: an output folder named after a file) holds no repository.
+    return false;
+  }
 }
 
 /**

@@ -633,7 +633,7 @@ describe("flowgen generate on bad input", () => {
     const file = await runCli(dir, "generate", "--out", "out.txt");
     expect(file.code).toBe(2);
     expect(file.stderr).toMatchInlineSnapshot(`
-      "out.txt: not a flowgen output folder (it is a file, or inside one); choose an empty or new folder with --out, or empty this one [not-an-output-folder] flowgen-cli/docs/errors.md#not-an-output-folder
+      "out.txt: flowgen cannot write the output folder out.txt: this is a file where a folder is needed; move it, or choose another --out (ENOTDIR); run flowgen again once it is fixed [output-unwritable] flowgen-cli/docs/errors.md#output-unwritable
       flowgen: 1 problem; nothing was written.
       "
     `);

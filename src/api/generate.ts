@@ -130,7 +130,7 @@ async function runGenerate(
   workers?: KeptWorkers,
 ): Promise<GenerateResult> {
   const { cwd = process.cwd(), config, trustManifest, waitForLock, onProgress, ...given } = options;
-  const settled = await settleSettings(cwd, config, given);
+  const settled = await settleSettings(cwd, config, given, mode === "check" ? "read" : "write");
   if (!settled.ok) return settled;
   const { settings, configFile, outDir } = settled;
   const times = createStageTimes(onProgress);
@@ -167,6 +167,7 @@ async function settleSettings(
   cwd: string,
   config: string | false | undefined,
   given: Partial<GenerateSettings>,
+  doing: "write" | "read",
 ): Promise<
   | { ok: true; settings: GenerateSettings; configFile: string | undefined; outDir: string }
   | Extract<GenerateResult, { ok: false }>
@@ -180,7 +181,7 @@ async function settleSettings(
   if (!resolved.ok) return resolved;
   const { settings } = resolved;
   const outDir = path.resolve(cwd, settings.out);
-  const refused = await checkOutputPlace(outDir, settings.out, cwd);
+  const refused = await checkOutputPlace(outDir, settings.out, cwd, doing);
   if (refused !== undefined) return { ok: false, issues: [refused], settings };
   return { ok: true, settings, configFile: loaded.file, outDir };
 }

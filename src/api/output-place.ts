@@ -1,6 +1,7 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { GenerateSettings } from "../config/resolve-settings.js";
+import { findFileInTheWay } from "../file-in-the-way.js";
 import type { Issue } from "../issues.js";
 import { projectBoundary, staysInside } from "../project-boundary.js";
 import { OutputLockedError } from "../write/output-lock.js";
@@ -8,7 +9,9 @@ import { ForeignOutputError, refuseLinkedFolder } from "../write/write-output.js
 
 /**
  * The output folder may not be a link: flowgen never writes through one. When it lies in the
- * project as written, it must stay there once the links on its way are followed.
+ * project as written, it must stay there once the links on its way are followed. A file in its
+ * place, or in a folder's place on its way, is refused before anything renders
+ * (`findFileInOutputPlace`).
  *
  * @example
  * const refused = await checkOutputPlace("/repo/generated", "generated", "/repo");
@@ -17,7 +20,10 @@ export async function checkOutputPlace(
   outDir: string,
   out: string,
   cwd: string,
+  doing: "write" | "read" = "write",
 ): Promise<Issue | undefined> {
+  const blocked = findFileInOutputPlace(outDir, out, cwd, doing);
+  if (blocked !== undefined) return blocked;
   try {
     await refuseLinkedFolder(outDir);
   } catch (error) {
@@ -35,8 +41,27 @@ export async function checkOutputPlace(
 }
 
 /**
- * The cache folder, unless it lies in the project as written but leads out of it: then no cache
- * (it only saves time).
+ * `output-unwritable` when a file stands where the output folder, or a folder on its way, should
+ * be (`--out package.json`), naming that file; undefined otherwise.
+ *
+ * @example
+ * const blocked = findFileInOutputPlace("/repo/generated", "generated", "/repo");
+ */
+export function findFileInOutputPlace(
+  outDir: string,
+  out: string,
+  cwd: string,
+  doing: "write" | "read" = "write",
+): Issue | undefined {
+  const blocker = findFileInTheWay(outDir);
+  return blocker === undefined
+    ? undefined
+    : unwritableIssue("ENOTDIR", blocker, { out, cwd, doing });
+}
+
+/**
+ * The cache folder, unless it lies in the project as written but leads out of it, or a file stands
+ * in its place: then no cache (it only saves time).
  *
  * @example
  * const cacheDir = await usableCacheDir(settings, process.cwd());
@@ -47,6 +72,7 @@ export async function usableCacheDir(
 ): Promise<string | undefined> {
   if (!settings.cache) return undefined;
   const dir = path.resolve(cwd, settings.cacheDir);
+  if (findFileInTheWay(dir) !== undefined) return undefined;
   return (await staysInside(dir, projectBoundary(dir, cwd))) ? settings.cacheDir : undefined;
 }
 
@@ -76,11 +102,21 @@ export function outputIssue(
   const failure = error as NodeJS.ErrnoException | undefined;
   const code =
     failure?.code === "EEXIST" && failure.syscall === "mkdir" ? "ENOTDIR" : failure?.code;
-  const reason = code === undefined ? undefined : MACHINE_ERRORS[code];
+  return code === undefined ? undefined : unwritableIssue(code, failure?.path, { out, cwd, doing });
+}
+
+/** `output-unwritable` for a system error `code` at `file`; undefined for a code that means a bug. */
+function unwritableIssue(
+  code: string,
+  file: string | undefined,
+  place: { readonly out: string; readonly cwd: string; readonly doing: "write" | "read" },
+): Issue | undefined {
+  const reason = MACHINE_ERRORS[code];
   if (reason === undefined) return undefined;
+  const { out, cwd, doing } = place;
   return {
     code: "output-unwritable",
-    file: refusedEntry(failure?.path, cwd) ?? out,
+    file: refusedEntry(file, cwd) ?? out,
     message: `flowgen cannot ${doing} the output folder ${out}: ${reason} (${code}); run flowgen again once it is fixed`,
   };
 }

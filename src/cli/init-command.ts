@@ -9,6 +9,8 @@ import { triageIssues, withCode, type Issue } from "../issues.js";
 import { checkRuntimeDependency } from "../scaffold/runtime-dependency.js";
 import { findLinksOut, jsonSyntaxProblem, readOptionalText } from "../scaffold/project-text.js";
 import { findProjectRoot, isInside, projectBoundary } from "../project-boundary.js";
+import { findFileInOutputPlace } from "../api/output-place.js";
+import { findFileInSpecsPlace } from "../spec/read-spec-files.js";
 import { EXIT, reportIssues, reportWarnings, type Command, type Io } from "./command.js";
 import { choosePaint, type Paint } from "./terminal.js";
 
@@ -30,6 +32,9 @@ export const initCommand: Command = {
     const resolved = await readInitSettings(args, cwd);
     if (!resolved.ok) return reportIssues(io, resolved.issues, summary);
     const { configFile, settings } = resolved;
+    // Before the first write: a file where a folder goes would stop init half-way, or generate later.
+    const blocked = findFilesInFolderPlaces(cwd, settings);
+    if (blocked.length > 0) return reportIssues(io, blocked, summary);
     // Every file init reads or writes, checked before the first write: nothing through a link out.
     const linksOut = await findLinksOut(cwd, projectBoundary(cwd, cwd), [
       "package.json",
@@ -122,6 +127,14 @@ function servesPackage(
       isInside(path.resolve(cwd, folder), project),
     )
   );
+}
+
+/** A file standing where the specs folder or the output folder (or a folder on their way) goes. */
+function findFilesInFolderPlaces(cwd: string, { specs, out }: GenerateSettings): Issue[] {
+  return [
+    findFileInSpecsPlace(path.resolve(cwd, specs), cwd, specs),
+    findFileInOutputPlace(path.resolve(cwd, out), out, cwd),
+  ].filter((issue) => issue !== undefined);
 }
 
 /** The error line for a package.json that is not JSON, where it fails when known; undefined for none or a valid one. */

@@ -3,8 +3,14 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { resolveGenerateSettings } from "../config/resolve-settings.js";
 import { schemaRef, specSkeleton, writeSpecFile } from "../scaffold/spec-skeleton.js";
+import { findFileInTheWay } from "../file-in-the-way.js";
 import { staysInside } from "../project-boundary.js";
-import { findRealBoundary, NAME_PATTERN, NAME_RULE } from "../spec/read-spec-files.js";
+import {
+  findFileInSpecsPlace,
+  findRealBoundary,
+  NAME_PATTERN,
+  NAME_RULE,
+} from "../spec/read-spec-files.js";
 import { withCode, type Issue } from "../issues.js";
 import { EXIT, reportIssues, type Command, type Io } from "./command.js";
 
@@ -55,6 +61,16 @@ export const newCommand: Command = {
         withCode(
           `flowgen new: ${displayPath(cwd, path.dirname(stem))} is a link leading out of the specs folder; flowgen writes specs only inside the project: replace the link with a folder. Nothing was written.`,
           "outside-project",
+        ),
+      );
+      return EXIT.invalid;
+    }
+    const orgFile = findFileInTheWay(path.dirname(stem));
+    if (orgFile !== undefined) {
+      io.err(
+        withCode(
+          `flowgen new: ${displayPath(cwd, orgFile)} is a file where the folder of @${id.org}'s specs goes; rename or move it. Nothing was written.`,
+          "misplaced-file",
         ),
       );
       return EXIT.invalid;
@@ -130,6 +146,8 @@ async function resolveSpecsFolder(
   });
   if (!resolved.ok) return resolved;
   const folder = path.resolve(cwd, resolved.settings.specs);
+  const inTheWay = findFileInSpecsPlace(folder, cwd, displayPath(cwd, folder) || ".");
+  if (inTheWay !== undefined) return { ok: false, issues: [inTheWay] };
   // Written only where generate reads: inside the project, through no link that leads out of it.
   const inside = await findRealBoundary(folder, cwd, displayPath(cwd, folder));
   return "issue" in inside ? { ok: false, issues: [inside.issue] } : { ok: true, folder };

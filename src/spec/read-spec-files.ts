@@ -1,5 +1,6 @@
 import { findNonUtf8, readTextFiles } from "../read-text-files.js";
 import path from "node:path";
+import { findFileInTheWay } from "../file-in-the-way.js";
 import { compareText, type Issue } from "../issues.js";
 import { isInside, projectBoundary, resolveReal } from "../project-boundary.js";
 import { findSpecFiles, SPEC_EXTENSION } from "./find-spec-files.js";
@@ -52,6 +53,8 @@ export async function readSpecFiles(
     throw error;
   });
   if (found === undefined) {
+    const inTheWay = findFileInSpecsPlace(root, cwd, displayRoot, flag);
+    if (inTheWay !== undefined) return { flows: [], shared: [], issues: [inTheWay] };
     const message = `specs folder not found; create it with one file per flow at ${displayRoot}/@<org>/<flow-name>.json, or pass --specs <folder>`;
     return { flows: [], shared: [], issues: [{ code: "no-specs", file: displayRoot, message }] };
   }
@@ -91,6 +94,29 @@ export async function findRealBoundary(
     return { boundary: realBoundary };
   const message = `the specs folder is outside the project (${toPosix(path.relative(cwd, boundary)) || "."}, the folder holding package.json or .git), or a link leading out of it; flowgen reads specs only from inside the project: point ${flag} at a folder in it`;
   return { issue: { code: "outside-project", file: displayRoot, message } };
+}
+
+/**
+ * `no-specs` when a file stands where the specs folder, or a folder on its way, should be
+ * (`--specs package.json`): said in words, for the command to refuse before it reads or writes.
+ *
+ * @example
+ * const issue = findFileInSpecsPlace("/app/package.json", "/app", "package.json");
+ */
+export function findFileInSpecsPlace(
+  root: string,
+  cwd: string,
+  displayRoot: string,
+  flag = "--specs",
+): Issue | undefined {
+  const blocker = findFileInTheWay(root);
+  if (blocker === undefined) return undefined;
+  const shown = isInside(blocker, cwd)
+    ? toPosix(path.relative(cwd, blocker))
+    : "a part of its path";
+  const what = blocker === path.resolve(root) ? "is a file" : `${shown} is a file`;
+  const message = `${what}, not a folder; point ${flag} at the folder of flow specs (one file per flow at <folder>/@<org>/<flow-name>.json)`;
+  return { code: "no-specs", file: displayRoot, message };
 }
 
 /** The files' texts, in `relPaths` order; a file that cannot be read is an issue, and left out. */
