@@ -63,7 +63,7 @@ const BUILT_IN_FLAGS = {
 export interface MainOptions {
   readonly cwd?: string;
   readonly io?: Io;
-  readonly stopped?: () => Promise<string>;
+  readonly stopped?: (until?: AbortSignal) => Promise<string>;
   /** stderr as a terminal; default `process.stderr` unless `io` is given. */
   readonly terminal?: Terminal;
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -284,15 +284,21 @@ function nearestCommand(typed: string, names: readonly string[]): string | undef
   return near[0];
 }
 
-function waitForSignal(): Promise<string> {
+function waitForSignal(until?: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
     const stop = (signal: string) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      release();
       resolve(signal);
     };
+    const release = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      until?.removeEventListener("abort", release);
+    };
+    if (until?.aborted === true) return;
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    until?.addEventListener("abort", release, { once: true });
   });
 }
 

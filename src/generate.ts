@@ -24,6 +24,7 @@ import { planFiles, withFormatOptions } from "./render/plan-files.js";
 import { rememberRun, type FlowKeys } from "./render/run-keys.js";
 import { readSpecFiles, type SpecSources } from "./spec/read-spec-files.js";
 import { createStageTimes, type StageTimes } from "./stage-times.js";
+import { untilAborted } from "./until-aborted.js";
 import { ValidatorCompileError } from "./validators/validator-compile-error.js";
 import { inThreadPool } from "./workers/stage-pool.js";
 
@@ -85,7 +86,7 @@ async function renderFiles(
   const run = await trustRun(opened);
   try {
     const flows = run.keys.hashFlows();
-    const checking = await checkFlows(run, flows);
+    const checking = await untilAborted(checkFlows(run, flows), options.signal);
     if (!checking.ok) return checking;
     // Flow namespaces in index.ts must not take a name the runtime's exports have there.
     const model = times.measure("model", () =>
@@ -94,7 +95,11 @@ async function renderFiles(
     const plan = planRun(run, model, flows);
     // The values in the flows' schemas are checked here while the worker threads render, and the
     // examples on a worker thread meanwhile: nothing is written unless they pass.
-    const produced = await produceRun(run, plan, () => checking.checkValues());
+    // A stopped run (Ctrl-C) does not wait for the rendering: nothing of it is on disk yet.
+    const produced = await untilAborted(
+      produceRun(run, plan, () => checking.checkValues()),
+      options.signal,
+    );
     const checked = await times.measure("checks", () => checking.settle());
     if (!checked.ok || !produced.ok) {
       const issues = [

@@ -14,7 +14,7 @@ import {
   WRITING_MARKER,
   type WriteStep,
 } from "../src/write/write-output.js";
-import { LOCK_SUFFIX } from "../src/write/output-lock.js";
+import { LOCK_SUFFIX, lockOutput } from "../src/write/output-lock.js";
 import { tempProject, writeFiles } from "./helpers/temp-dir.js";
 
 const INDEX = `${banner("the specs")}\nexport {};\n`;
@@ -257,6 +257,69 @@ describe("writeOutput: files flowgen did not write", () => {
     const diff = await writeOutput(generated, files);
     expect(diff.removed).toEqual([WRITING_MARKER, "@org0/flow-0.ts.flowgen-tmp-99999999"]);
     expect(await readTree(generated)).toEqual(asRecord(files));
+  });
+});
+
+describe("writeOutput: a run told to stop (Ctrl-C)", () => {
+  /** Writes `before`, then `after` with a signal aborted at `at`; what the call gave, and the folder. */
+  async function stopAt(
+    at: WriteStep,
+    before: readonly OutputFile[],
+    after: readonly OutputFile[],
+  ) {
+    const dir = await tempProject({});
+    const generated = path.join(dir, "generated");
+    await writeOutput(generated, before);
+    const stop = new AbortController();
+    const reason = new Error("SIGINT");
+    const outcome = await writeOutput(generated, after, {
+      signal: stop.signal,
+      onStep: (step) => void (step === at && stop.abort(reason)),
+    }).then(
+      () => "finished",
+      (error: unknown) => (error === reason ? "stopped" : error),
+    );
+    return { outcome, found: await readTree(generated), beside: readdirSync(dir) };
+  }
+
+  it("before the swap: the tree written beside the folder is removed, the old one stays, the lock is released", async () => {
+    const before = tree(4, "old");
+    const stopped = await stopAt("staged", before, tree(9, "new"));
+    expect(stopped).toEqual({ outcome: "stopped", found: asRecord(before), beside: ["generated"] });
+  });
+
+  it.each([
+    ["once the swap has begun: it is finished", "moved-aside", tree(4, "old"), tree(9, "new")],
+    [
+      "while files are replaced in place: all of them are, and the marker is removed",
+      "marked",
+      tree(16, "old"),
+      tree(16, "old", [{ path: "@org0/added.ts", content: "// added\n" }]),
+    ],
+  ] as const)("%s", async (_name, at, before, after) => {
+    const stopped = await stopAt(at, before, after);
+    expect(stopped).toEqual({ outcome: "finished", found: asRecord(after), beside: ["generated"] });
+  });
+
+  it("while waiting for another run's lock: gives up at once, writing nothing and leaving that lock", async () => {
+    const dir = await tempProject({});
+    const generated = path.join(dir, "generated");
+    await writeOutput(generated, tree(2, "old"));
+    const release = await lockOutput(generated);
+    try {
+      const stop = new AbortController();
+      const reason = new Error("SIGTERM");
+      const writing = writeOutput(generated, tree(3, "new"), {
+        signal: stop.signal,
+        waitForLock: 30_000,
+      });
+      stop.abort(reason);
+      await expect(writing).rejects.toBe(reason);
+      expect(await readTree(generated)).toEqual(asRecord(tree(2, "old")));
+      expect(readdirSync(dir).sort()).toEqual(["generated", `generated${LOCK_SUFFIX}`]);
+    } finally {
+      await release();
+    }
   });
 });
 

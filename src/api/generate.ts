@@ -38,6 +38,13 @@ export interface GenerateOptions extends Partial<GenerateSettings> {
   readonly waitForLock?: number | undefined;
   /** Told which stage the run is in and how many files are done, as it runs (a progress line). */
   readonly onProgress?: StageObserver | undefined;
+  /**
+   * Stops the run (the CLI aborts it on Ctrl-C and SIGTERM) where that leaves the output folder
+   * whole: rendering is abandoned, a write in progress is finished or rolled back, and the lock
+   * and the folders written beside the output folder are removed. The call then rejects with the
+   * signal's reason; a write done before the run saw the signal is returned as usual.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export type GenerateResult =
@@ -129,7 +136,15 @@ async function runGenerate(
   mode: "write" | "check",
   workers?: KeptWorkers,
 ): Promise<GenerateResult> {
-  const { cwd = process.cwd(), config, trustManifest, waitForLock, onProgress, ...given } = options;
+  const {
+    cwd = process.cwd(),
+    config,
+    trustManifest,
+    waitForLock,
+    onProgress,
+    signal,
+    ...given
+  } = options;
   const settled = await settleSettings(cwd, config, given, mode === "check" ? "read" : "write");
   if (!settled.ok) return settled;
   const { settings, configFile, outDir } = settled;
@@ -137,6 +152,7 @@ async function runGenerate(
   const renderOptions = {
     ...(await readRenderOptions(settings, cwd, times, trustManifest)),
     workers,
+    signal,
   };
   // Before anything renders: a project whose rules make this an error stops here.
   const dependency = triageIssues(await checkRuntimeDependency(cwd, outDir), settings.rules);
@@ -151,7 +167,8 @@ async function runGenerate(
   const result = await renderProject(renderOptions);
   const warnings = [...ran.warnings, ...(result.warnings ?? [])];
   if (!result.ok) return { ...result, settings, warnings };
-  return writeRendered(result, { ...ran, warnings }, { mode, outDir, cwd, waitForLock });
+  const place = { mode, outDir, cwd, waitForLock, signal };
+  return writeRendered(result, { ...ran, warnings }, place);
 }
 
 /** What a run has settled before it renders, and the warnings it has so far. */
@@ -237,20 +254,27 @@ function answerFromManifest(
 async function writeRendered(
   result: Extract<RenderResult, { ok: true }>,
   ran: RunSoFar,
-  place: { mode: "write" | "check"; outDir: string; cwd: string; waitForLock: number | undefined },
+  place: {
+    mode: "write" | "check";
+    outDir: string;
+    cwd: string;
+    waitForLock: number | undefined;
+    signal: AbortSignal | undefined;
+  },
 ): Promise<GenerateResult> {
   const { settings, configFile, warnings } = ran;
-  const { outDir, waitForLock } = place;
+  const { outDir, waitForLock, signal } = place;
   try {
     const diff = await ran.times.measure("write", () =>
       place.mode === "check"
-        ? diffOutput(outDir, result.files, { waitForLock })
-        : writeOutput(outDir, result.files, { waitForLock }),
+        ? diffOutput(outDir, result.files, { waitForLock, signal })
+        : writeOutput(outDir, result.files, { waitForLock, signal }),
     );
     const { files, flowCount, contract } = result;
     const stages = ran.times.totals();
     return { ok: true, diff, files, flowCount, settings, configFile, contract, stages, warnings };
   } catch (error) {
+    if (signal?.aborted === true && error === signal.reason) throw error;
     const doing = place.mode === "check" ? "read" : "write";
     const issue = outputIssue(error, settings.out, place.cwd, doing);
     if (issue === undefined) throw error;

@@ -20,8 +20,12 @@ export interface Io {
 export interface CliContext {
   readonly cwd: string;
   readonly io: Io;
-  /** Resolves with the signal's name when a long-running command (serve, --watch) should stop. */
-  readonly stopped: () => Promise<string>;
+  /**
+   * Resolves with the signal's name when the command should stop (SIGINT, SIGTERM): serve and
+   * --watch wait for it, a one-shot generate listens while it runs. Once `until` aborts, the signals
+   * are no longer caught and the promise never settles.
+   */
+  readonly stopped: (until?: AbortSignal) => Promise<string>;
   /** stderr as a terminal, when it is one: where a progress line goes, and whether colour may. */
   readonly terminal?: Terminal | undefined;
   /** The environment (`CI`, `NO_COLOR`). */

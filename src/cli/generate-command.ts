@@ -15,7 +15,7 @@ import {
   type CliContext,
   type Command,
 } from "./command.js";
-import { summarizeGenerate } from "./generate-summary.js";
+import { summarizeGenerate, type GenerateSummary } from "./generate-summary.js";
 import {
   describeWrite,
   displayPath,
@@ -24,6 +24,7 @@ import {
   reportStages,
 } from "./generate-report.js";
 import { createProgress } from "./progress.js";
+import { exitCodeForSignal, runStoppable, type Stoppable } from "./stoppable-run.js";
 import { choosePaint, showsProgress } from "./terminal.js";
 
 /** `flowgen generate [--check | --watch]`. */
@@ -132,46 +133,92 @@ export const generateCommand: Command = {
         quiet: args["quiet"] === true,
         verbose: args["verbose"] === true,
       });
-    const { io, cwd, terminal, env } = context;
-    const now = context.now ?? (() => performance.now());
-    const quiet = args["quiet"] === true;
-    const paint = choosePaint(terminal, env);
-    // --json promises nothing on stderr: no progress line either.
-    const progress = showsProgress(terminal, env, quiet || args["json"] === true)
-      ? createProgress(terminal, { paint, now })
-      : undefined;
-    const started = now();
-    const checking = args["check"] === true;
-    let result: GenerateResult | CheckResult;
-    try {
-      const run = { ...options, onProgress: progress };
-      result = checking ? await check(run) : await generate(run);
-    } finally {
-      progress?.finish();
-    }
-    const exitCode = exitCodeOf(result);
-    if (args["json"] === true) {
-      const out = result.ok ? result.settings.out : result.settings?.out;
-      const summary = summarizeGenerate(result, {
-        check: checking,
-        exitCode,
-        seconds: (now() - started) / 1000,
-        out: out === undefined ? undefined : displayPath(cwd, out),
-      });
-      io.out(JSON.stringify(summary, null, 2));
-      return exitCode;
-    }
-    await reportRun(io, result, {
-      check: checking,
-      cwd,
-      paint,
-      quiet,
+    return generateOnce(options, context, {
+      check: args["check"] === true,
+      json: args["json"] === true,
+      quiet: args["quiet"] === true,
       verbose: args["verbose"] === true,
-      seconds: (now() - started) / 1000,
     });
-    return exitCode;
   },
 };
+
+/**
+ * One `generate` or `--check` run, stopped where the output folder is whole by Ctrl-C or SIGTERM
+ * (`runStoppable`), reported for people or, with `--json`, as one summary.
+ */
+async function generateOnce(
+  options: GenerateOptions,
+  context: CliContext,
+  flags: {
+    readonly check: boolean;
+    readonly json: boolean;
+    readonly quiet: boolean;
+    readonly verbose: boolean;
+  },
+): Promise<number> {
+  const { io, cwd, terminal, env } = context;
+  const now = context.now ?? (() => performance.now());
+  const paint = choosePaint(terminal, env);
+  // --json promises nothing on stderr: no progress line either.
+  const progress = showsProgress(terminal, env, flags.quiet || flags.json)
+    ? createProgress(terminal, { paint, now })
+    : undefined;
+  const started = now();
+  let ran: Stoppable<GenerateResult | CheckResult>;
+  try {
+    const run = { ...options, onProgress: progress };
+    ran = await runStoppable(context.stopped, (signal) =>
+      flags.check ? check({ ...run, signal }) : generate({ ...run, signal }),
+    );
+  } finally {
+    progress?.finish();
+  }
+  const seconds = (now() - started) / 1000;
+  if (!ran.finished) return reportStopped(context, ran.stoppedBy, { ...flags, seconds });
+  const { value: result, stoppedBy } = ran;
+  const exitCode = stoppedBy === undefined ? exitCodeOf(result) : exitCodeForSignal(stoppedBy);
+  if (flags.json) {
+    const out = result.ok ? result.settings.out : result.settings?.out;
+    const summary = summarizeGenerate(result, {
+      check: flags.check,
+      exitCode,
+      seconds,
+      out: out === undefined ? undefined : displayPath(cwd, out),
+    });
+    io.out(JSON.stringify({ ...summary, stoppedBy }, null, 2));
+    return exitCode;
+  }
+  await reportRun(io, result, { ...flags, cwd, paint, seconds });
+  // The signal came once the write was under way: it was finished, and is reported above.
+  if (stoppedBy !== undefined && result.ok)
+    io.err(`flowgen: ${stoppedBy}: stopped once the ${flags.check ? "check" : "write"} was done.`);
+  return exitCode;
+}
+
+/** A run stopped by a signal before it changed anything: a line saying so, and the signal's exit code. */
+function reportStopped(
+  { io }: CliContext,
+  stoppedBy: string,
+  run: { readonly check: boolean; readonly seconds: number; readonly json: boolean },
+): number {
+  const exitCode = exitCodeForSignal(stoppedBy);
+  if (run.json) {
+    const summary: GenerateSummary = {
+      command: "generate",
+      check: run.check,
+      exitCode,
+      stoppedBy,
+      problems: [],
+      warnings: [],
+      seconds: run.seconds,
+    };
+    io.out(JSON.stringify(summary, null, 2));
+  } else
+    io.err(
+      `flowgen: ${stoppedBy}: stopped; ${run.check ? "nothing was checked" : "the output folder was left as it was"}.`,
+    );
+  return exitCode;
+}
 
 /**
  * `generate --watch`: a line per run, stamped with the local time. `--quiet` leaves out the

@@ -4,7 +4,7 @@ import type { DiffReport } from "../diff/contract-diff.js";
 import { formatDiffReport } from "../diff/diff-report.js";
 import { withCode } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
-import type { OutputDiff } from "../write/write-output.js";
+import { WRITING_MARKER, type OutputDiff } from "../write/write-output.js";
 import { EXIT, plural, reportIssues, reportWarnings, whereIssues, type Io } from "./command.js";
 import type { Paint } from "./terminal.js";
 
@@ -131,6 +131,10 @@ async function reportStale(
   for (const p of diff.added) io.err(`  missing  ${outDisplay}/${p}`);
   for (const p of diff.changed) io.err(`  changed  ${outDisplay}/${p}`);
   for (const p of diff.removed) io.err(`  extra    ${outDisplay}/${p}`);
+  if (diff.removed.includes(WRITING_MARKER))
+    io.err(
+      `flowgen: a flowgen run was stopped (killed, or the machine went down) while it replaced files in ${outDisplay}; flowgen generate finishes the job and removes ${WRITING_MARKER}.`,
+    );
   const byPath = new Map(files.map((file) => [file.path, file.content]));
   // Loaded here: a run that finds nothing stale never needs the diff library.
   const { shortDiff } = await import("../write/short-diff.js");

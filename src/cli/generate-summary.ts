@@ -9,8 +9,10 @@ import { sortIssues, type Issue } from "../issues.js";
 export interface GenerateSummary {
   readonly command: "generate";
   readonly check: boolean;
-  /** The exit code flowgen ends with: 0 success, 1 stale, 2 problems, 4 breaking. */
+  /** The exit code flowgen ends with: 0 success, 1 stale, 2 problems, 4 breaking, 130 or 143 stopped. */
   readonly exitCode: number;
+  /** The signal that stopped the run (Ctrl-C: SIGINT), when one did. */
+  readonly stoppedBy?: string | undefined;
   /** With `check`: whether the output folder is what the specs give. */
   readonly upToDate?: boolean;
   /** The output folder, relative to the working directory; absent when the settings were not read. */

@@ -31,4 +31,6 @@ export interface GenerateOptions {
   readonly moduleMarker?: boolean | undefined;
   /** Worker threads kept between runs (a watching generate's): used when a run needs threads, left open after it. */
   readonly workers?: KeptWorkers | undefined;
+  /** Stops the run (Ctrl-C): rendering is abandoned, and the call rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
 }

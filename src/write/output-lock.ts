@@ -24,6 +24,8 @@ export interface LockOptions {
   readonly waitMs?: number | undefined;
   /** For runs that only read (`--check`): a folder that cannot be locked (read-only disk) is read unlocked. */
   readonly readOnly?: boolean | undefined;
+  /** Stops waiting for a live holder: rejects with the signal's reason, holding nothing. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 interface Holder {
@@ -62,6 +64,7 @@ export async function lockOutput(
   const deadline = Date.now() + (options.waitMs ?? 60_000);
   if (!options.readOnly) await mkdir(path.dirname(lockDir), { recursive: true });
   for (let tries = 0; tries < MAX_TRIES; tries++) {
+    options.signal?.throwIfAborted();
     const taken = await tryLock(lockDir, owner).catch((error: NodeJS.ErrnoException) => {
       if (options.readOnly && ["EACCES", "EPERM", "EROFS", "ENOENT"].includes(error.code ?? ""))
         return "unlockable" as const;
@@ -77,9 +80,16 @@ export async function lockOutput(
     else if (holder !== undefined && !isAlive(holder)) await breakLock(lockDir, holder);
     else if (Date.now() >= deadline && holder !== undefined)
       throw new OutputLockedError(lockDir, holder.pid);
-    else await sleep(Math.min(10 * 2 ** Math.min(tries, 5), 250));
+    else await waitBeforeRetry(tries, options.signal);
   }
   throw new Error(`${lockDir} could not be taken after ${MAX_TRIES} tries`);
+}
+
+/** A pause that grows with the tries, cut short when the run is stopped (the loop then says so). */
+async function waitBeforeRetry(tries: number, signal: AbortSignal | undefined): Promise<void> {
+  await sleep(Math.min(10 * 2 ** Math.min(tries, 5), 250), undefined, { signal }).catch(
+    () => undefined,
+  );
 }
 
 /** Renames a folder holding this run's owner file into the lock's place; false when it is taken. */

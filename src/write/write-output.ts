@@ -50,9 +50,10 @@ export class ForeignOutputError extends Error {
 export async function diffOutput(
   outDir: string,
   files: readonly OutputFile[],
-  options: Pick<WriteOptions, "waitForLock"> = {},
+  options: Pick<WriteOptions, "waitForLock" | "signal"> = {},
 ): Promise<OutputDiff> {
-  const release = await lockOutput(outDir, { waitMs: options.waitForLock, readOnly: true });
+  const { waitForLock: waitMs, signal } = options;
+  const release = await lockOutput(outDir, { waitMs, signal, readOnly: true });
   try {
     return (await compareFolder(outDir, files)).diff;
   } finally {
@@ -115,6 +116,13 @@ export interface WriteOptions {
   readonly onStep?: ((step: WriteStep, file?: string) => void) | undefined;
   /** How long to wait for another run writing the same folder, in ms (default 60 000); then `OutputLockedError`. */
   readonly waitForLock?: number | undefined;
+  /**
+   * Stops the run (Ctrl-C): while it waits for the lock, or before the folder changes, nothing is
+   * written; a whole tree written beside the folder is removed unless the swap has begun; a swap
+   * or a few files replaced in place are finished. Then the lock is released and the call rejects
+   * with the signal's reason, unless the write was done.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export { WRITING_MARKER } from "./output-ownership.js";
@@ -142,7 +150,7 @@ export async function writeOutput(
 ): Promise<OutputDiff> {
   const target = path.resolve(outDir);
   await refuseLinkedFolder(target);
-  const release = await lockOutput(target, { waitMs: options.waitForLock });
+  const release = await lockOutput(target, { waitMs: options.waitForLock, signal: options.signal });
   try {
     return await writeLocked(target, files, options);
   } finally {
@@ -162,12 +170,15 @@ async function writeLocked(
   // Both ways of writing drop what the new files do not hold: refused while that may be someone's work.
   const foreign = findForeignFiles(existing, diff.removed);
   if (foreign.length > 0) throw new ForeignOutputError(target, "", describeForeignFiles(foreign));
+  options.signal?.throwIfAborted();
   const step = options.onStep ?? (() => undefined);
   // In place only when most of the folder stays: a first run or a large change swaps the whole tree.
   // A folder with a link in it is swapped too: writing in place could go through the link.
+  // Files replaced in place are few, and all of them are written even when the run is stopped
+  // meanwhile: the folder is then whole, without a marker for `--check` to report.
   if (links === 0 && diff.unchanged > 0 && changes * 4 <= files.length)
     await updateFiles(target, files, diff, step);
-  else await replaceTree(target, files, step);
+  else await replaceTree(target, files, step, options.signal);
   return diff;
 }
 
@@ -220,6 +231,7 @@ async function replaceTree(
   target: string,
   files: readonly OutputFile[],
   step: (step: WriteStep) => void,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const staging = `${target}${STAGING}${process.pid}`;
   const backup = `${target}${PREVIOUS}${process.pid}`;
@@ -228,6 +240,9 @@ async function replaceTree(
     writeFiles(staging, files);
     step("staged");
     const hadPrevious = await exists(target);
+    // The last point where a stopped run leaves the old tree as it was (the staged one is removed
+    // below); from the first rename on, the swap is finished, so that the folder is never missing.
+    signal?.throwIfAborted();
     if (hadPrevious) {
       await rename(target, backup);
       step("moved-aside");
