@@ -11,6 +11,7 @@ import { REPO_ROOT, tempProject } from "./helpers/temp-dir.js";
 import { outputFileCount } from "./helpers/output-files.js";
 
 const flowgen = runCli;
+const run = promisify(execFile);
 
 /** A project with flowgen installed the way npm links it: node_modules/flowgen-cli. */
 async function projectWithFlowgen(files: Record<string, unknown>): Promise<string> {
@@ -44,7 +45,7 @@ describe("flowgen init", () => {
         "flowgen init: created flowgen.config.mts",
         "flowgen init: created specs/@example/hello.json (an example flow)",
         "flowgen init: added to package.json the scripts flowgen:check, flowgen:watch, flowgen:serve",
-        "flowgen init: marked generated/ as generated in .gitattributes",
+        "flowgen init: marked generated/ in .gitattributes as generated, checked out with LF line ends",
         "Next: npm run flowgen:generate (or flowgen:watch), then import the clients from the output folder.",
         "",
       ].join("\n"),
@@ -54,7 +55,7 @@ describe("flowgen init", () => {
       '\n    "scripts": {\n        "flowgen:generate": "flowgen generate --validators",\n        "flowgen:check": "flowgen generate --check",',
     );
     expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
-      "*.png binary\ngenerated/** linguist-generated=true\n",
+      "*.png binary\ngenerated/** linguist-generated=true eol=lf\n",
     );
     expect(await resolvedSchema(path.join(dir, "specs/@example/hello.json"))).toBe(
       path.join(dir, "node_modules/flowgen-cli/schema/flow-spec.schema.json"),
@@ -94,7 +95,7 @@ describe("flowgen init", () => {
       'out: "src/flows",',
     );
     expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
-      "src/flows/** linguist-generated=true\n",
+      "src/flows/** linguist-generated=true eol=lf\n",
     );
     // Until flowgen is installed, the config that imports it says what to do.
     expect((await flowgen(dir, "generate")).stderr).toContain(
@@ -164,18 +165,17 @@ describe("flowgen new", () => {
 });
 
 describe("the files init edits", () => {
+  const LINE = "generated/** linguist-generated=true eol=lf";
   it.each([
-    ["no file", { given: undefined, want: "generated/** linguist-generated=true\n" }],
-    ["empty file", { given: "", want: "generated/** linguist-generated=true\n" }],
+    ["no file", { given: undefined, want: `${LINE}\n` }],
+    ["empty file", { given: "", want: `${LINE}\n` }],
+    ["no final newline", { given: "*.png binary", want: `*.png binary\n${LINE}\n` }],
+    ["line there, CRLF", { given: `${LINE}\r\n`, want: `${LINE}\r\n` }],
     [
-      "no final newline",
-      { given: "*.png binary", want: "*.png binary\ngenerated/** linguist-generated=true\n" },
-    ],
-    [
-      "line there, CRLF",
+      "an earlier init's line, without eol=lf: completed in place",
       {
-        given: "generated/** linguist-generated=true\r\n",
-        want: "generated/** linguist-generated=true\r\n",
+        given: "*.png binary\r\ngenerated/** linguist-generated=true\r\n*.jpg binary\r\n",
+        want: `*.png binary\r\n${LINE}\r\n*.jpg binary\r\n`,
       },
     ],
   ])(".gitattributes: %s", (_name, { given, want }) => {
@@ -194,13 +194,22 @@ describe("the files init edits", () => {
     expect(attributesPattern(given)).toBe(want);
   });
 
+  it.each([
+    ["a space: quoted as git reads it", "my out", '"my out/**" linguist-generated=true eol=lf'],
+    ["glob characters: escaped", "x[1]", "x\\[1]/** linguist-generated=true eol=lf"],
+    ["a leading #: not a comment", "#gen", "\\#gen/** linguist-generated=true eol=lf"],
+    ["a quote", 'a"b c', '"a\\"b c/**" linguist-generated=true eol=lf'],
+  ])(".gitattributes for an output folder with %s", (_name, out, want) => {
+    expect(gitattributesText(undefined, out)).toBe(`${want}\n`);
+  });
+
   it("init --out with a space: git check-attr marks the folder's files as generated", async () => {
     const dir = await tempProject({});
     await git(dir, "init", "-q");
     const init = await flowgen(dir, "init", "--out", "we ird/gen");
     expect(init.code).toBe(0);
     expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
-      '"we ird/gen/**" linguist-generated=true\n',
+      '"we ird/gen/**" linguist-generated=true eol=lf\n',
     );
     const attr = await git(dir, "check-attr", "linguist-generated", "--", "we ird/gen/x.ts");
     expect(attr).toEqual({ stdout: "we ird/gen/x.ts: linguist-generated: true\n", stderr: "" });
@@ -306,9 +315,11 @@ describe("flowgen init and the project boundary", () => {
     const dir = await projectWithFlowgen({ "package.json": { name: "app", type: "module" } });
     const init = await flowgen(dir, "init", "--out", "./gen");
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("flowgen init: marked gen/ as generated in .gitattributes");
+    expect(init.stdout).toContain(
+      "flowgen init: marked gen/ in .gitattributes as generated, checked out with LF line ends",
+    );
     expect(await readFile(path.join(dir, ".gitattributes"), "utf8")).toBe(
-      "gen/** linguist-generated=true\n",
+      "gen/** linguist-generated=true eol=lf\n",
     );
   });
 
@@ -347,4 +358,80 @@ describe("flowgen init and the project boundary", () => {
     expect(existsSync(path.join(dir, "other"))).toBe(false);
     expect(existsSync(path.join(dir, ".gitattributes"))).toBe(false);
   });
+});
+
+/** git in `cwd`, as a user with a name and no signing; its stdout. */
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  const identity = ["-c", "user.name=flowgen", "-c", "user.email=flowgen@example.com"];
+  const { stdout } = await run("git", [...identity, "-c", "commit.gpgsign=false", ...args], {
+    cwd,
+  });
+  return stdout;
+}
+
+describe("line ends under git's core.autocrlf=true (Git for Windows' default)", () => {
+  /** A project set up by init, generated and committed; then cloned with core.autocrlf=true. */
+  async function cloneWithAutocrlf(attributes?: string): Promise<string> {
+    const dir = await projectWithFlowgen({
+      "package.json": { name: "app", type: "module", dependencies: { "openapi-fetch": "*" } },
+    });
+    expect((await flowgen(dir, "init")).code).toBe(0);
+    if (attributes !== undefined) await writeFile(path.join(dir, ".gitattributes"), attributes);
+    expect((await flowgen(dir, "generate")).code).toBe(0);
+    await git(dir, "init", "-q");
+    await writeFile(path.join(dir, ".gitignore"), "node_modules\n");
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-q", "-m", "flowgen");
+    const clone = path.join(dir, "node_modules", "clone");
+    await git(dir, "-c", "core.autocrlf=true", "clone", "-q", dir, clone);
+    await mkdir(path.join(clone, "node_modules"));
+    await symlink(REPO_ROOT, path.join(clone, "node_modules/flowgen-cli"), "dir");
+    return clone;
+  }
+
+  it("with the line init writes, the clone's generated files keep LF and --check passes", async () => {
+    const clone = await cloneWithAutocrlf();
+    expect(await readFile(path.join(clone, "generated/index.ts"), "utf8")).not.toContain("\r");
+    // The specs are the project's own: checked out with CRLF, they give the same output and manifest.
+    expect(await readFile(path.join(clone, "specs/@example/hello.json"), "utf8")).toContain("\r\n");
+    expect(await flowgen(clone, "generate", "--check")).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("without eol=lf, --check says the files differ only in their line ends, and what to do", async () => {
+    const clone = await cloneWithAutocrlf("generated/** linguist-generated=true\n");
+    expect(await readFile(path.join(clone, "generated/index.ts"), "utf8")).toContain("\r\n");
+    const checked = await flowgen(clone, "generate", "--check");
+    expect(checked.code).toBe(1);
+    const lines = checked.stderr.trimEnd().split("\n");
+    expect(lines[0]).toMatch(
+      /^flowgen: generated is stale: \d+ files differ from the specs, in their line ends only\.$/,
+    );
+    expect(lines.filter((line) => line.startsWith("  changed")).length).toBeGreaterThan(10);
+    expect(lines.filter((line) => line.startsWith("  changed"))).toEqual(
+      lines.filter((line) => line.endsWith(" (line ends only)")),
+    );
+    expect(lines.at(-1)).toMatch(
+      /^flowgen: \d+ files have CRLF line ends where flowgen writes LF \(they differ in nothing else\), as git checks files out with core\.autocrlf=true .*Add eol=lf to the \.gitattributes line for generated\/ and commit it/,
+    );
+    // No diff of every line: there is nothing else to show.
+    expect(checked.stderr).not.toContain("(committed)");
+  });
+
+  it.each(["my out", "x[1]", "#gen", "a$b"])(
+    "init's line matches the files of an output folder named %j",
+    async (out) => {
+      const dir = await tempProject({ [`${out}/@acme/qa.ts`]: "" });
+      await git(dir, "init", "-q");
+      await writeFile(path.join(dir, ".gitattributes"), gitattributesText(undefined, out));
+      const attributes = await git(
+        dir,
+        "check-attr",
+        "eol",
+        "linguist-generated",
+        "--",
+        `${out}/@acme/qa.ts`,
+      );
+      expect(attributes).toMatch(/: eol: lf\n.*: linguist-generated: true\n$/);
+    },
+  );
 });

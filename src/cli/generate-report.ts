@@ -5,6 +5,7 @@ import { formatDiffReport } from "../diff/diff-report.js";
 import { withCode } from "../issues.js";
 import type { OutputFile } from "../output-file.js";
 import { WRITING_MARKER, type OutputDiff } from "../write/write-output.js";
+import { describeLineEnds, readLineEnds } from "./line-ends.js";
 import { EXIT, plural, reportIssues, reportWarnings, whereIssues, type Io } from "./command.js";
 import type { Paint } from "./terminal.js";
 
@@ -124,20 +125,31 @@ async function reportStale(
   files: readonly OutputFile[],
   io: Io,
 ): Promise<void> {
+  const byPath = new Map(files.map((file) => [file.path, file.content]));
+  const committed = new Map(diff.changed.map((p) => [p, readLineEnds(diff.previous.get(p) ?? "")]));
+  // CRLF alone is no change of content: said once, and left out of the short diffs.
+  const lineEndsOnly = new Set(
+    diff.changed.filter((p) => committed.get(p)?.text === byPath.get(p)),
+  );
   const count = countChanges(diff);
+  const differ = `${plural(count, "file")} ${count === 1 ? "differs" : "differ"} from the specs`;
   io.err(
-    `flowgen: ${outDisplay} is stale: ${plural(count, "file")} ${count === 1 ? "differs" : "differ"} from the specs. Run flowgen generate and commit the result.`,
+    lineEndsOnly.size === count
+      ? `flowgen: ${outDisplay} is stale: ${differ}, in their line ends only.`
+      : `flowgen: ${outDisplay} is stale: ${differ}. Run flowgen generate and commit the result.`,
   );
   for (const p of diff.added) io.err(`  missing  ${outDisplay}/${p}`);
-  for (const p of diff.changed) io.err(`  changed  ${outDisplay}/${p}`);
+  for (const p of diff.changed)
+    io.err(`  changed  ${outDisplay}/${p}${lineEndsOnly.has(p) ? " (line ends only)" : ""}`);
   for (const p of diff.removed) io.err(`  extra    ${outDisplay}/${p}`);
   if (diff.removed.includes(WRITING_MARKER))
     io.err(
       `flowgen: a flowgen run was stopped (killed, or the machine went down) while it replaced files in ${outDisplay}; flowgen generate finishes the job and removes ${WRITING_MARKER}.`,
     );
-  const byPath = new Map(files.map((file) => [file.path, file.content]));
+  const crlf = diff.changed.filter((p) => committed.get(p)?.crlf === true).length;
+  if (crlf > 0) io.err(describeLineEnds(outDisplay, crlf, lineEndsOnly.size));
   // Loaded here: a run that finds nothing stale never needs the diff library.
   const { shortDiff } = await import("../write/short-diff.js");
-  for (const p of diff.changed.slice(0, 3))
-    io.err(shortDiff(`${outDisplay}/${p}`, diff.previous.get(p) ?? "", byPath.get(p) ?? ""));
+  for (const p of diff.changed.filter((changed) => !lineEndsOnly.has(changed)).slice(0, 3))
+    io.err(shortDiff(`${outDisplay}/${p}`, committed.get(p)?.text ?? "", byPath.get(p) ?? ""));
 }

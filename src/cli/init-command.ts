@@ -192,7 +192,7 @@ async function writeScripts(cwd: string, manifest: string | undefined): Promise<
     : "kept the package.json scripts";
 }
 
-/** Marks the output folder as generated in .gitattributes; undefined when it already was. */
+/** Marks the output folder in .gitattributes as generated, with LF line ends; undefined when it already was. */
 async function markOutputGenerated(cwd: string, out: string): Promise<string | undefined> {
   // A pattern in .gitattributes is relative to its folder, without "./": git matches no other.
   const relative = path.relative(cwd, path.resolve(cwd, out)).split(path.sep).join("/");
@@ -208,7 +208,7 @@ async function markOutputGenerated(cwd: string, out: string): Promise<string | u
   const nextAttributes = gitattributesText(attributes, relative);
   if (nextAttributes === attributes) return undefined;
   await writeFile(attributesFile, nextAttributes);
-  return `marked ${relative}/ as generated in .gitattributes`;
+  return `marked ${relative}/ in .gitattributes as generated, checked out with LF line ends`;
 }
 
 /** Warns about a missing runtime dependency and says what to run next. */

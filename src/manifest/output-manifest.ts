@@ -39,14 +39,16 @@ export function sharedFileHashes(sources: SpecSources): (relPath: string) => str
   return (relPath) => {
     let hash = hashes.get(relPath);
     const text = texts.get(relPath);
-    if (hash === undefined && text !== undefined) hashes.set(relPath, (hash = hashParts(text)));
+    if (hash === undefined && text !== undefined)
+      hashes.set(relPath, (hash = hashParts(withLfLineEnds(text))));
     return hash ?? "";
   };
 }
 
 /**
- * Per flow spec, the hash of everything its output depends on: its text, the shared schema files
- * it reaches by `$ref` (directly or through other shared files), and the fingerprint.
+ * Per flow spec, the hash of everything its output depends on: its text (CRLF read as LF), the
+ * shared schema files it reaches by `$ref` (directly or through other shared files), and the
+ * fingerprint.
  *
  * @example
  * const flows = hashFlowInputs(fingerprint, sources);
@@ -62,10 +64,19 @@ export function hashFlowInputs(
     const reached = reachable.flatMap((relPath) => [relPath, sharedHash(relPath)]);
     return [
       flow.relPath,
-      hashParts(fingerprint, flow.relPath, flow.text, "|", ...reached),
+      hashParts(fingerprint, flow.relPath, withLfLineEnds(flow.text), "|", ...reached),
     ] as const;
   });
   return Object.fromEntries([...entries].sort(([a], [b]) => compareText(a, b)));
+}
+
+/**
+ * A spec's text as the manifest hashes it: with CRLF line ends read as LF. JSON and YAML read the
+ * same values either way, and git checks files out with CRLF under `core.autocrlf=true` (Git for
+ * Windows' default): the manifest of such a checkout is the committed one.
+ */
+function withLfLineEnds(text: string): string {
+  return text.replace(/\r\n/g, "\n");
 }
 
 /** `$ref` values in JSON or YAML text, quoted or not: the part before `#`. */

@@ -51,15 +51,27 @@ export function addScripts(
 
 /**
  * `.gitattributes` with the output folder marked as generated, so code review and language
- * statistics on GitHub collapse it; unchanged when the line is there already.
+ * statistics on GitHub collapse it, and checked out with LF line ends: flowgen writes LF, and
+ * `core.autocrlf=true` (Git for Windows' default) would otherwise check every file out with CRLF,
+ * which `generate --check` then finds changed. Unchanged when the line is there already; the line
+ * an earlier init wrote, without `eol=lf`, is completed.
  *
  * @example
- * gitattributesText(undefined, "generated") // "generated/** linguist-generated=true\n"
+ * gitattributesText(undefined, "generated") // "generated/** linguist-generated=true eol=lf\n"
  */
 export function gitattributesText(current: string | undefined, out: string): string {
-  const line = `${attributesPattern(out.replace(/\/+$/, ""))} linguist-generated=true`;
+  const pattern = attributesPattern(out.replace(/\/+$/, ""));
+  const line = `${pattern} linguist-generated=true eol=lf`;
   if (current === undefined) return `${line}\n`;
-  if (current.split(/\r?\n/).some((existing) => existing.trim() === line)) return current;
+  const lines = current.split("\n");
+  if (lines.some((existing) => existing.trim() === line)) return current;
+  const earlier = lines.findIndex(
+    (existing) => existing.trim() === `${pattern} linguist-generated=true`,
+  );
+  if (earlier !== -1) {
+    const ending = lines[earlier]?.endsWith("\r") === true ? "\r" : "";
+    return lines.map((existing, i) => (i === earlier ? `${line}${ending}` : existing)).join("\n");
+  }
   return `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${line}\n`;
 }
 
