@@ -164,6 +164,37 @@ describe("flowgen new", () => {
   });
 });
 
+describe("flowgen init from a folder below the project's root", () => {
+  it("sets up the project it is in, never a package.json of the folder's own", async () => {
+    const dir = await projectWithFlowgen({
+      "package.json": { name: "app", type: "commonjs", dependencies: { "openapi-fetch": "*" } },
+      "src/app/main.js": "module.exports = 1;\n",
+    });
+    const app = path.join(dir, "src/app");
+    const first = await flowgen(app, "init", "--out", "generated");
+    expect(first.code).toBe(0);
+    expect(first.stdout.split("\n").slice(0, 3)).toEqual([
+      "flowgen init: setting up the project at ../.. (the folder holding its package.json or .git); paths below are from there",
+      "flowgen init: created flowgen.config.mts",
+      "flowgen init: created specs/@example/hello.json (an example flow)",
+    ]);
+    expect(existsSync(path.join(app, "package.json"))).toBe(false);
+    // --out named from the folder it ran in; the config, at the root, names it from there.
+    expect(await readFile(path.join(dir, "flowgen.config.mts"), "utf8")).toContain(
+      'out: "src/app/generated",',
+    );
+    expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"))).toMatchObject({
+      type: "commonjs",
+      scripts: { "flowgen:check": "flowgen generate --check" },
+    });
+    expect((await flowgen(app, "generate")).code).toBe(0);
+    const again = await flowgen(app, "init");
+    expect(again.stdout).toContain("flowgen init: kept flowgen.config.mts");
+    expect(existsSync(path.join(app, "package.json"))).toBe(false);
+    expect(await flowgen(app, "generate", "--check")).toMatchObject({ code: 0, stderr: "" });
+  });
+});
+
 describe("the files init edits", () => {
   const LINE = "generated/** linguist-generated=true eol=lf";
   it.each([

@@ -12,11 +12,12 @@ import { findProjectRoot, isInside, projectBoundary } from "../project-boundary.
 import { findFileInOutputPlace } from "../api/output-place.js";
 import { findFileInSpecsPlace } from "../spec/read-spec-files.js";
 import { EXIT, reportIssues, reportWarnings, type Command, type Io } from "./command.js";
+import { findInitProject } from "./init-project.js";
 import { choosePaint, type Paint } from "./terminal.js";
 
 const EXAMPLE_FLOW = { org: "example", name: "hello" } as const;
 
-/** `flowgen init`: a config file, an example spec, npm scripts and .gitattributes in the current project. */
+/** `flowgen init`: a config file, an example spec, npm scripts and .gitattributes in the project the working directory is in. */
 export const initCommand: Command = {
   usage: "init",
   describe:
@@ -26,8 +27,13 @@ export const initCommand: Command = {
     out: { type: "string", defaultDescription: "generated", describe: "Output folder" },
   },
   examples: [["$0 init", "Then: npm run flowgen:generate"]],
-  async run(args, { cwd, io, terminal, env }) {
+  async run(given, { cwd: here, io, terminal, env }) {
     const paint = choosePaint(terminal, env);
+    const { project: cwd, args } = findInitProject(here, given);
+    if (cwd !== here)
+      io.out(
+        `flowgen init: setting up the project at ${path.relative(here, cwd).split(path.sep).join("/")} (the folder holding its package.json or .git); paths below are from there`,
+      );
     const summary = (count: string): string => `flowgen init: ${count}; nothing was written.`;
     const resolved = await readInitSettings(args, cwd);
     if (!resolved.ok) return reportIssues(io, resolved.issues, summary);

@@ -1,0 +1,32 @@
+import path from "node:path";
+import { findProjectRoot } from "../project-boundary.js";
+
+/** The flags of `flowgen init` that name a path, relative to the working directory. */
+const PATH_FLAGS = ["specs", "out", "config"] as const;
+
+/**
+ * The folder `flowgen init` sets up: the project the working directory is in (the nearest folder
+ * at or above it holding package.json or .git), where generate finds the config and the
+ * package.json that says how .js files load, else the working directory. Run from `src/app`, init
+ * must not make `src/app/package.json`: it would end the config lookup there and turn the .js files
+ * below into ES modules. The path flags, given from the working directory, are made relative to
+ * the project.
+ *
+ * @example
+ * findInitProject("/app/src/ui", { out: "generated" }); // { project: "/app", args: { out: "src/ui/generated" } }
+ */
+export function findInitProject(
+  cwd: string,
+  args: Readonly<Record<string, unknown>>,
+): { project: string; args: Readonly<Record<string, unknown>> } {
+  const project = findProjectRoot(cwd) ?? cwd;
+  if (project === path.resolve(cwd)) return { project: cwd, args };
+  const rebased: Record<string, unknown> = { ...args };
+  for (const flag of PATH_FLAGS) {
+    const value = args[flag];
+    if (typeof value !== "string") continue;
+    const relative = path.relative(project, path.resolve(cwd, value)).split(path.sep).join("/");
+    rebased[flag] = relative === "" ? "." : relative;
+  }
+  return { project, args: rebased };
+}
