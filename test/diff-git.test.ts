@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -172,6 +172,91 @@ describe("diffVersions, on a real git repository", () => {
     await expect(diffVersions({ cwd: outside, specs: "specs", out: "generated" })).rejects.toThrow(
       /"HEAD" is not a file or folder, and .* is not in a git repository/,
     );
+  });
+});
+
+describe("symlinked specs at a git ref", () => {
+  /** A repository whose first commit has qa; `change` makes the second commit. */
+  async function twoCommits(change: (dir: string) => Promise<void>): Promise<string> {
+    const dir = await tempProject({
+      "package.json": { name: "p", private: true },
+      "specs/@acme/qa.json": qa(),
+      "flows/search.json": qa(),
+      "flows/beta/x.json": qa(),
+    });
+    await git(dir, "init", "-q");
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-q", "-m", "v1");
+    await change(dir);
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-q", "-m", "v2");
+    return dir;
+  }
+
+  it("a link to a file or folder inside the project is read as its target at that ref", async () => {
+    const dir = await twoCommits(async (dir) => {
+      await symlink("../../flows/search.json", path.join(dir, "specs/@acme/search.json"));
+      await symlink("../flows/beta", path.join(dir, "specs/@beta"));
+    });
+    const where = { cwd: dir, specs: "specs", out: "generated", base: "HEAD~1", head: "HEAD" };
+    expect(lines(await diffVersions(where))).toEqual([
+      "@acme/search compatible flow-added ",
+      "@beta/x compatible flow-added ",
+    ]);
+    // The target's content at each ref: a change to it is a change to the linked flow.
+    await writeFiles(dir, { "flows/search.json": qa({ required: ["lang"] }) });
+    await git(dir, "commit", "-q", "-am", "v3");
+    expect(lines(await diffVersions(where))).toEqual([
+      "@acme/search breaking required-added /input/required",
+    ]);
+    // And a flow removed with its link is a breaking change that --fail-on-breaking stops at.
+    await rm(path.join(dir, "specs/@acme/search.json"));
+    await git(dir, "commit", "-q", "-am", "v4");
+    const removed = await runCli(
+      dir,
+      "diff",
+      "--base",
+      "HEAD~1",
+      "--head",
+      "HEAD",
+      "--fail-on-breaking",
+    );
+    expect(removed.code).toBe(4);
+    expect(removed.stdout).toContain("@acme/search");
+  });
+
+  it("a link leading out of the project, nowhere, or into a folder holding it is refused as in the working tree", async () => {
+    // The repository in a folder beside a file of the machine's: the links can reach it.
+    const outer = await tempProject({ "outside.json": qa() });
+    const dir = path.join(outer, "p");
+    await writeFiles(dir, { "package.json": { name: "p" }, "specs/@acme/qa.json": qa() });
+    await git(dir, "init", "-q");
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-q", "-m", "v1");
+    await symlink("../../../outside.json", path.join(dir, "specs/@acme/out.json"));
+    await symlink(path.join(outer, "outside.json"), path.join(dir, "specs/@acme/abs.json"));
+    await symlink("../../flows/none.json", path.join(dir, "specs/@acme/none.json"));
+    await symlink("..", path.join(dir, "specs/@acme/loop"));
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-q", "-m", "v2");
+    // The same links in the working tree and at HEAD: the same problems, named by ref and path.
+    const problems = async (head?: string) => {
+      const where = { cwd: dir, specs: "specs", out: "generated", base: "HEAD~1", head };
+      const result = await diffVersions(where);
+      return result.ok
+        ? []
+        : result.issues.map((issue) => `${issue.file} ${issue.code}: ${issue.message}`);
+    };
+    const atHead = await problems("HEAD");
+    expect(atHead.map((line) => line.replace(outer, "<outer>"))).toMatchInlineSnapshot(`
+      [
+        "HEAD:specs/@acme/abs.json outside-project: symlink to <outer>/outside.json, outside the project (the folder holding package.json or .git); flowgen reads specs only from inside the project: copy what you need into it, or remove the link",
+        "HEAD:specs/@acme/loop unreadable-file: symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere",
+        "HEAD:specs/@acme/none.json unreadable-file: symlink to ../../flows/none.json, which does not exist; fix the link or remove it",
+        "HEAD:specs/@acme/out.json outside-project: symlink to ../../../outside.json, outside the project (the folder holding package.json or .git); flowgen reads specs only from inside the project: copy what you need into it, or remove the link",
+      ]
+    `);
+    expect(atHead.map((line) => line.replace(/^HEAD:/, ""))).toEqual(await problems());
   });
 });
 

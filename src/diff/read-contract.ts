@@ -123,9 +123,23 @@ async function readGitContract(ref: string, where: ContractLocation): Promise<Co
   });
   const cwd = await realpath(where.cwd);
   const specs = path.relative(root, path.resolve(cwd, where.specs)).split(path.sep).join("/");
-  const files = await readGitFolder(root, ref, specs || ".");
+  const { files, problems } = await readGitFolder(
+    root,
+    ref,
+    specs || ".",
+    projectAt(root, cwd, where.specs),
+  );
   const compiled =
     files.size > 0 ? await compileGitSpecs(ref, specs, files, where.rules) : undefined;
+  // A link refused at the ref is refused as in the working tree: no committed contract stands in.
+  if (problems.length > 0) {
+    const refused = problems.map(({ path: file, code, message }) => ({
+      code,
+      file: `${ref}:${file}`,
+      message,
+    }));
+    return { ok: false, issues: [...refused, ...(compiled?.ok === false ? compiled.issues : [])] };
+  }
   if (compiled?.ok) return compiled;
   const openapi = path
     .relative(root, path.resolve(cwd, where.out, "openapi.json"))
@@ -146,6 +160,17 @@ async function readGitContract(ref: string, where: ContractLocation): Promise<Co
   } catch {
     throw new ContractSourceError(`${label} is not valid JSON; pass another --base`);
   }
+}
+
+/**
+ * The project of the specs folder (the folder holding package.json or .git, as the working tree
+ * finds it), from the repository's root: links at a ref may lead anywhere inside it. The whole
+ * repository when the project is not inside it.
+ */
+function projectAt(root: string, cwd: string, specs: string): string {
+  const project = path.relative(root, projectBoundary(path.resolve(cwd, specs), cwd));
+  if (project.startsWith("..") || path.isAbsolute(project)) return "";
+  return project.split(path.sep).join("/");
 }
 
 async function gitRoot(cwd: string, ref: string): Promise<string> {

@@ -77,8 +77,7 @@ async function walkFolder(
       walk.problems.push({
         relPath,
         code: "unreadable-file",
-        message:
-          "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere",
+        message: describeLinkLoop(),
       });
       continue;
     }
@@ -99,7 +98,7 @@ async function readEntryKind(
     walk.problems.push({
       relPath,
       code: "unreadable-file",
-      message: `symlink to ${await linkText(full)}, which does not exist; fix the link or remove it`,
+      message: describeLinkNowhere(await linkText(full)),
     });
     return undefined;
   }
@@ -107,9 +106,40 @@ async function readEntryKind(
     walk.problems.push({
       relPath,
       code: "outside-project",
-      message: `symlink to ${await linkText(full)}, outside the project (the folder holding package.json or .git); flowgen reads specs only from inside the project: copy what you need into it, or remove the link`,
+      message: describeLinkOut(await linkText(full)),
     });
     return undefined;
   }
   return { isFile: target.isFile(), isDirectory: target.isDirectory() };
+}
+
+/**
+ * Why a link to `text` that leads out of the project is not read: the same words in the working
+ * tree and at a git ref.
+ *
+ * @example
+ * describeLinkOut("/etc/hostname");
+ */
+export function describeLinkOut(text: string): string {
+  return `symlink to ${text}, outside the project (the folder holding package.json or .git); flowgen reads specs only from inside the project: copy what you need into it, or remove the link`;
+}
+
+/**
+ * Why a link to `text` that leads nowhere (or in a loop of links) is not read.
+ *
+ * @example
+ * describeLinkNowhere("../shared/gone.json");
+ */
+export function describeLinkNowhere(text: string): string {
+  return `symlink to ${text}, which does not exist; fix the link or remove it`;
+}
+
+/**
+ * Why a link to a folder that contains it is not read.
+ *
+ * @example
+ * describeLinkLoop();
+ */
+export function describeLinkLoop(): string {
+  return "symlink to a folder that contains it, which would be read forever; remove the link or point it elsewhere";
 }
