@@ -392,7 +392,7 @@ describe("flowgen init and the project boundary", () => {
 });
 
 /** git in `cwd`, as a user with a name and no signing; its stdout. */
-async function git(cwd: string, ...args: string[]): Promise<string> {
+async function gitStdout(cwd: string, ...args: string[]): Promise<string> {
   const identity = ["-c", "user.name=flowgen", "-c", "user.email=flowgen@example.com"];
   const { stdout } = await run("git", [...identity, "-c", "commit.gpgsign=false", ...args], {
     cwd,
@@ -409,12 +409,12 @@ describe("line ends under git's core.autocrlf=true (Git for Windows' default)", 
     expect((await flowgen(dir, "init")).code).toBe(0);
     if (attributes !== undefined) await writeFile(path.join(dir, ".gitattributes"), attributes);
     expect((await flowgen(dir, "generate")).code).toBe(0);
-    await git(dir, "init", "-q");
+    await gitStdout(dir, "init", "-q");
     await writeFile(path.join(dir, ".gitignore"), "node_modules\n");
-    await git(dir, "add", "-A");
-    await git(dir, "commit", "-q", "-m", "flowgen");
+    await gitStdout(dir, "add", "-A");
+    await gitStdout(dir, "commit", "-q", "-m", "flowgen");
     const clone = path.join(dir, "node_modules", "clone");
-    await git(dir, "-c", "core.autocrlf=true", "clone", "-q", dir, clone);
+    await gitStdout(dir, "-c", "core.autocrlf=true", "clone", "-q", dir, clone);
     await mkdir(path.join(clone, "node_modules"));
     await symlink(REPO_ROOT, path.join(clone, "node_modules/flowgen-cli"), "dir");
     return clone;
@@ -452,9 +452,9 @@ describe("line ends under git's core.autocrlf=true (Git for Windows' default)", 
     "init's line matches the files of an output folder named %j",
     async (out) => {
       const dir = await tempProject({ [`${out}/@acme/qa.ts`]: "" });
-      await git(dir, "init", "-q");
+      await gitStdout(dir, "init", "-q");
       await writeFile(path.join(dir, ".gitattributes"), gitattributesText(undefined, out));
-      const attributes = await git(
+      const attributes = await gitStdout(
         dir,
         "check-attr",
         "eol",
