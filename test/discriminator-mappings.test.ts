@@ -115,4 +115,61 @@ describe("discriminator mappings made explicit in the document", () => {
     });
     expect(mapped.get("A")).toBe(schemas.A);
   });
+
+  it("leaves out a schema that allows several values, and gives stated values first claim", () => {
+    const mapping = mappingOf(
+      {
+        Pet: {
+          oneOf: [ref("Cat"), ref("Fox"), ref("Vixen"), ref("Mixed")],
+          discriminator: { propertyName: "kind" },
+        },
+        Cat: { properties: { kind: { enum: ["cat", "kitten"] } } },
+        Fox: { properties: { kind: { type: "string" } } },
+        Vixen: kind("Fox"),
+        Mixed: { allOf: [kind("a"), { properties: { kind: { enum: ["a", "b"] } } }] },
+      },
+      "Pet",
+      {
+        Cat: "@acme/pets.json#/input/$defs/Cat",
+        Fox: "@acme/pets.json#/input/$defs/Fox",
+        Vixen: "@acme/pets.json#/input/$defs/Vixen",
+        Mixed: "@acme/pets.json#/input/$defs/Mixed",
+      },
+    );
+    expect(mapping).toEqual({ Fox: "#/components/schemas/Vixen" });
+  });
+
+  it("points an entry written with a schema's name in the spec at its component", () => {
+    const mapping = mappingOf(
+      {
+        "acme.pets.Input.Pet": {
+          oneOf: [ref("acme.pets.Input.Cat"), ref("acme.pets.Input.Dog")],
+          discriminator: { propertyName: "kind", mapping: { kitty: "Cat" } },
+        },
+        "acme.pets.Input.Cat": { type: "object" },
+        "acme.pets.Input.Dog": { type: "object" },
+      },
+      "acme.pets.Input.Pet",
+      {
+        "acme.pets.Input.Cat": "@acme/pets.json#/input/$defs/Cat",
+        "acme.pets.Input.Dog": "@acme/pets.json#/input/$defs/Dog",
+      },
+    );
+    expect(mapping).toEqual({
+      kitty: "#/components/schemas/acme.pets.Input.Cat",
+      Dog: "#/components/schemas/acme.pets.Input.Dog",
+    });
+  });
+
+  it("does not take a schema that narrows a base listing its schemas in a oneOf for one of them", () => {
+    const mapping = mappingOf(
+      {
+        Pet: { oneOf: [ref("Cat")], discriminator: { propertyName: "kind" } },
+        Cat: kind("cat"),
+        PetWithOwner: { allOf: [ref("Pet"), { required: ["owner"] }] },
+      },
+      "Pet",
+    );
+    expect(mapping).toEqual({ cat: "#/components/schemas/Cat" });
+  });
 });

@@ -235,4 +235,34 @@ describe("the document openapi-typescript reads", () => {
     });
     expect(schemas("Typed")).toEqual({ $ref: "#/components/schemas/Base", type: "object" });
   });
+
+  it("keeps type beside the allOf it makes, so a required name moved with it is still required", () => {
+    const schemas = prepared({
+      Root: { $ref: "#/components/schemas/Base", type: "object", required: ["id"] },
+      Base: { type: "object", properties: { id: { type: "string" } } },
+    });
+    expect(schemas("Root")).toEqual({
+      type: "object",
+      allOf: [{ $ref: "#/components/schemas/Base" }, { required: ["id"], properties: { id: {} } }],
+    });
+  });
+
+  it("leaves a $ref beside keywords alone where a discriminator reads allOf as extending", () => {
+    const pet = {
+      oneOf: [{ $ref: "#/components/schemas/Cat" }],
+      discriminator: { propertyName: "kind" },
+    };
+    const schemas = prepared({
+      Pet: pet,
+      Cat: { type: "object", properties: { kind: { const: "cat" } } },
+      Adopted: { $ref: "#/components/schemas/Pet", required: ["owner"] },
+      Narrowed: {
+        $ref: "#/components/schemas/Cat",
+        discriminator: { propertyName: "kind" },
+        required: ["kind"],
+      },
+    });
+    expect(schemas("Adopted")).toEqual({ $ref: "#/components/schemas/Pet", required: ["owner"] });
+    expect(schemas("Narrowed")).toMatchObject({ $ref: "#/components/schemas/Cat" });
+  });
 });

@@ -59,13 +59,19 @@ function mapExtending(scope: MappingScope, mapped: Map<string, ComponentSchema>)
     const parts = isPlainObject(schema) && Array.isArray(schema.allOf) ? schema.allOf : [];
     for (const part of parts as unknown[]) {
       const base = isPlainObject(part) ? componentName(part.$ref) : undefined;
-      if (base !== undefined) extending.set(base, [...(extending.get(base) ?? []), name]);
+      if (base === undefined) continue;
+      const known = extending.get(base);
+      if (known === undefined) extending.set(base, [name]);
+      else known.push(name);
     }
   }
   for (const [base, names] of extending) {
     const schema = mapped.get(base);
     const discriminator = isPlainObject(schema) ? schema.discriminator : undefined;
     if (!isPlainObject(schema) || !isPlainObject(discriminator)) continue;
+    // A base that lists its schemas in a oneOf or anyOf has them mapped there; one that extends
+    // it only narrows it (with required names, say), and takes the base's values.
+    if (schema.oneOf !== undefined || schema.anyOf !== undefined) continue;
     const refs = names.map((name) => `${COMPONENT}${name}`);
     const mapping = completeMapping(scope, discriminator, refs);
     if (mapping !== undefined)
@@ -74,8 +80,12 @@ function mapExtending(scope: MappingScope, mapped: Map<string, ComponentSchema>)
 }
 
 /**
- * The discriminator's mapping with an entry for each of `refs` it leaves out (and whose value no
- * entry has yet); undefined when there is none to add.
+ * The discriminator's mapping with an entry for each of `refs` it leaves out: first the values the
+ * schemas state, then, for those that state nothing of the property, their names in the spec. A
+ * value an entry has already is not taken again; a schema that allows several values is left out
+ * (openapi-typescript types a schema by one value). An entry the spec wrote with a bare name (a
+ * component name in OpenAPI) that is a schema's name in the spec is pointed at its component.
+ * Undefined when nothing changes.
  */
 function completeMapping(
   scope: MappingScope,
@@ -84,66 +94,80 @@ function completeMapping(
 ): Record<string, unknown> | undefined {
   const { propertyName } = discriminator;
   if (typeof propertyName !== "string") return undefined;
-  const mapping = isPlainObject(discriminator.mapping) ? { ...discriminator.mapping } : {};
+  const names = new Map(refs.map((ref) => [specName(scope, componentName(ref) ?? ""), ref]));
+  const written = isPlainObject(discriminator.mapping) ? discriminator.mapping : {};
+  const mapping: Record<string, unknown> = {};
+  for (const [value, target] of Object.entries(written))
+    setOwn(mapping, value, typeof target === "string" ? (names.get(target) ?? target) : target);
   const mapped = new Set(Object.values(mapping));
-  let added = false;
-  for (const ref of refs) {
-    const name = componentName(ref);
-    if (name === undefined || mapped.has(ref)) continue;
-    const stated = statedValue(scope, scope.components.get(name), propertyName, new Set());
-    const value = stated ?? specName(scope, name);
-    if (value === undefined || Object.hasOwn(mapping, value)) continue;
+  const stated = refs.map((ref) => statedValue(scope, componentOf(scope, ref), propertyName));
+  const add = (ref: string, value: string | undefined): void => {
+    if (value === undefined || mapped.has(ref) || Object.hasOwn(mapping, value)) return;
     setOwn(mapping, value, ref);
     mapped.add(ref);
-    added = true;
-  }
-  return added ? mapping : undefined;
+  };
+  refs.forEach((ref, i) => add(ref, stated[i]?.value));
+  refs.forEach((ref, i) => {
+    if (stated[i] === NOTHING) add(ref, specName(scope, componentName(ref) ?? ""));
+  });
+  return JSON.stringify(mapping) === JSON.stringify(written) ? undefined : mapping;
+}
+
+/** What a schema says of the discriminator's property: one value, none, or several. */
+interface Stated {
+  readonly value?: string | undefined;
+}
+const NOTHING: Stated = {};
+const SEVERAL: Stated = {};
+
+function componentOf(scope: MappingScope, ref: string): unknown {
+  const name = componentName(ref);
+  return name === undefined ? undefined : scope.components.get(name);
 }
 
 /**
- * The one string a schema's property takes, when the schema says it: a `const`, or an `enum` of
- * one, on its own property or on a schema it is made of (its `$ref`, its `allOf`). Undefined when
- * none says, or two say different values. `seen`: the components on the way, so a cycle ends.
+ * What a schema says of `propertyName`'s value: a `const`, or an `enum` (one value, or several),
+ * on its own property or on a schema it is made of (its `$ref`, its `allOf`); two parts that say
+ * different values say several. `seen`: the components on the way, so a cycle ends.
  */
 function statedValue(
   scope: MappingScope,
   schema: unknown,
   propertyName: string,
-  seen: Set<string>,
-): string | undefined {
-  if (!isPlainObject(schema)) return undefined;
-  const values = new Set<string>();
-  const own = propertyValue(schema.properties, propertyName);
-  if (own !== undefined) values.add(own);
+  seen: Set<string> = new Set(),
+): Stated {
+  if (!isPlainObject(schema)) return NOTHING;
+  const said = [propertyValue(schema.properties, propertyName)];
   const parts = Array.isArray(schema.allOf) ? [...(schema.allOf as unknown[])] : [];
   const target = componentName(schema.$ref);
   if (target !== undefined && !seen.has(target)) {
     seen.add(target);
     parts.push(scope.components.get(target));
   }
-  for (const part of parts) {
-    const value = statedValue(scope, part, propertyName, seen);
-    if (value !== undefined) values.add(value);
-  }
-  return values.size === 1 ? [...values][0] : undefined;
+  for (const part of parts) said.push(statedValue(scope, part, propertyName, seen));
+  const saying = said.filter((each) => each !== NOTHING);
+  if (saying.length === 0) return NOTHING;
+  const values = new Set(saying.map((each) => each.value));
+  return values.size === 1 && !values.has(undefined) ? saying[0]! : SEVERAL;
 }
 
-/** The one string a property takes, when its schema says it: a `const`, or an `enum` of one. */
-function propertyValue(properties: unknown, propertyName: string): string | undefined {
+/** What a property's schema says of its value: a `const`, or an `enum` of one value or several. */
+function propertyValue(properties: unknown, propertyName: string): Stated {
   const property =
     isPlainObject(properties) && Object.hasOwn(properties, propertyName)
       ? properties[propertyName]
       : undefined;
-  if (!isPlainObject(property)) return undefined;
-  if (typeof property.const === "string") return property.const;
+  if (!isPlainObject(property)) return NOTHING;
+  if (Object.hasOwn(property, "const"))
+    return typeof property.const === "string" ? { value: property.const } : SEVERAL;
   const { enum: values } = property;
-  return Array.isArray(values) && values.length === 1 && typeof values[0] === "string"
-    ? values[0]
-    : undefined;
+  if (!Array.isArray(values)) return NOTHING;
+  return values.length === 1 && typeof values[0] === "string" ? { value: values[0] } : SEVERAL;
 }
 
 /** The name a component's schema has in its spec: its key in `$defs`, or its file's name. */
 function specName(scope: MappingScope, name: string): string | undefined {
+  if (name === "") return undefined;
   const source = scope.sources.get(name);
   if (source === undefined) return undefined;
   const hash = source.indexOf("#");

@@ -531,9 +531,21 @@ function yamlPointer(path: readonly unknown[]): string {
     if (next === undefined) return;
     if (isPair(step) && step.value === next && isScalar(step.key))
       tokens.push(String(step.key.value));
-    else if (isSeq(step)) tokens.push(step.items.indexOf(next));
+    else if (isSeq(step)) tokens.push(indexIn(step.items, next));
   });
   return joinPointer("", ...tokens);
+}
+
+/** Each sequence's items by position, made once: a pointer per key of a long list stays linear. */
+const itemIndexes = new WeakMap<readonly unknown[], Map<unknown, number>>();
+
+function indexIn(items: readonly unknown[], item: unknown): number {
+  let indexes = itemIndexes.get(items);
+  if (indexes === undefined) {
+    indexes = new Map(items.map((each, i) => [each, i]));
+    itemIndexes.set(items, indexes);
+  }
+  return indexes.get(item) ?? -1;
 }
 
 /** Finds the line and column of a pointer's value (or key) in a YAML document. */

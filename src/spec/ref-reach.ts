@@ -14,8 +14,11 @@ import { refFile, type SpecIndex } from "./schema-refs.js";
 export function filesReaching(index: SpecIndex, unsound: ReadonlySet<string>): Set<string> {
   const referrers = new Map<string, string[]>();
   for (const [relPath, value] of index.files)
-    for (const target of refFilesOf(relPath, value))
-      referrers.set(target, [...(referrers.get(target) ?? []), relPath]);
+    for (const target of refFilesOf(relPath, value)) {
+      const known = referrers.get(target);
+      if (known === undefined) referrers.set(target, [relPath]);
+      else known.push(relPath);
+    }
   const reaching = new Set(unsound);
   const queue = [...unsound];
   for (let target = queue.pop(); target !== undefined; target = queue.pop()) {

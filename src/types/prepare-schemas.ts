@@ -36,7 +36,7 @@ export function prepareSchemas(document: unknown): void {
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!isPlainObject(node)) continue;
     // First, so that the keywords it moves into an `allOf` entry are walked and fixed there.
-    separateRefSiblings(node);
+    separateRefSiblings(node, schemas);
     // Its subschemas: what the fixes below add holds nothing to fix (`{}`, a `$ref`, an `anyOf`
     // of subschemas pushed here), and none of them reads what another changes, so the order of
     // the walk does not matter.

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../json-pointer.js";
 import { setOwn } from "../spec/schema-keywords.js";
 
 /**
@@ -21,23 +22,28 @@ const ANNOTATIONS = new Set([
 /**
  * A `$ref` beside keywords that constrain values (`{ "$ref": "#/$defs/Pet", "properties": … }`):
  * in JSON Schema 2020-12 a value must meet both, but openapi-typescript types the schema as the
- * `$ref`'s target alone, so the type takes what the other keywords refuse (and a discriminator
- * branch written so types its base). The keywords are moved into an `allOf` beside the `$ref`
- * here, which means the same, in the flow's document as openapi-typescript reads it; annotations
- * stay where they are, and so does a `type` with nothing else beside it.
+ * `$ref`'s target alone, so the type takes what the other keywords refuse. The keywords are moved
+ * into an `allOf` beside the `$ref` here, which means the same, in the flow's document as
+ * openapi-typescript reads it. Annotations stay where they are, and so does `type` (beside an
+ * `allOf` it shapes nothing; inside an entry it would make an object type open to any property).
+ * Left as it is where a discriminator is involved, whose `allOf` openapi-typescript reads as
+ * "extends": the schema has one, or the `$ref` leads to a component that has one. `schemas`: the
+ * document's components.
  *
  * @example
- * separateRefSiblings(schema); // { $ref, properties } becomes { allOf: [{ $ref }, { properties }] }
+ * separateRefSiblings(schema, schemas); // { $ref, properties } becomes { allOf: [{ $ref }, { properties }] }
  */
-export function separateRefSiblings(schema: Record<string, unknown>): void {
+export function separateRefSiblings(
+  schema: Record<string, unknown>,
+  schemas: Record<string, unknown>,
+): void {
   const { $ref: ref } = schema;
-  if (typeof ref !== "string") return;
+  if (typeof ref !== "string" || schema.discriminator !== undefined) return;
+  if (leadsToDiscriminator(ref, schemas)) return;
   const moved = Object.keys(schema).filter(
-    (keyword) => keyword !== "$ref" && !isAnnotation(keyword),
+    (keyword) => keyword !== "$ref" && keyword !== "type" && !isAnnotation(keyword),
   );
-  // A `type` alone says little the target does not (flowgen gives an input or output root
-  // `type: "object"`), and would make an object type, open to any property, beside the target's.
-  if (moved.every((keyword) => keyword === "type")) return;
+  if (moved.length === 0) return;
   const rest: Record<string, unknown> = {};
   for (const keyword of moved) {
     setOwn(rest, keyword, schema[keyword]);
@@ -45,6 +51,15 @@ export function separateRefSiblings(schema: Record<string, unknown>): void {
   }
   delete schema.$ref;
   schema.allOf = [{ $ref: ref }, rest];
+}
+
+const COMPONENT = "#/components/schemas/";
+
+function leadsToDiscriminator(ref: string, schemas: Record<string, unknown>): boolean {
+  if (!ref.startsWith(COMPONENT)) return false;
+  const name = ref.slice(COMPONENT.length);
+  const target = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+  return isPlainObject(target) && target.discriminator !== undefined;
 }
 
 /** Whether a keyword only describes a schema: an annotation, or an `x-` extension. */
