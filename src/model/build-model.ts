@@ -103,9 +103,10 @@ export function buildModel(
         examples: flow.examples,
       };
     }),
-    components: bundle.discriminated
-      ? mapDiscriminators(bundle.components, bundle.sources)
-      : bundle.components,
+    components:
+      bundle.discriminated.size > 0
+        ? mapDiscriminators(bundle.components, bundle.sources, bundle.discriminated)
+        : bundle.components,
     componentSources: bundle.sources,
   };
 }

@@ -19,8 +19,8 @@ export interface SchemaBundle {
   readonly references: ReadonlyMap<string, readonly string[]>;
   /** Component name → where its schema lies in the specs, `file#pointer`. */
   readonly sources: ReadonlyMap<string, string>;
-  /** Some schema has a `discriminator` (`mapDiscriminators` has work to do). */
-  readonly discriminated: boolean;
+  /** The components with a `discriminator` in their schema (`mapDiscriminators` reads them). */
+  readonly discriminated: ReadonlySet<string>;
 }
 
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -51,7 +51,7 @@ export function bundleSchemas(
     nameOf: new Map(),
     taken: new Set(reserved.map(caseFold)),
     queue: [],
-    discriminated: false,
+    discriminated: new Set(),
   };
   for (const root of roots) claimName(run, root.resource, root.resource.root, root.name);
   const components = new Map<string, ComponentSchema>();
@@ -95,7 +95,7 @@ interface BundleRun {
   /** The names given, and the reserved ones, case-folded. */
   readonly taken: Set<string>;
   readonly queue: QueuedSchema[];
-  discriminated: boolean;
+  readonly discriminated: Set<string>;
 }
 
 /** Where a rewrite is: the run, the schema being rewritten, and the components it refers to. */
@@ -140,7 +140,8 @@ function rewriteSchema(scope: RewriteScope, schema: unknown): unknown {
   );
   const ref = typeof schema.$ref === "string" ? referToComponent(scope, schema.$ref) : undefined;
   const mapping = discriminatorMapping(schema);
-  if (schema.discriminator !== undefined) scope.run.discriminated = true;
+  if (schema.discriminator !== undefined)
+    scope.run.discriminated.add(scope.run.nameOf.get(scope.item.key) ?? "");
   if (ref === undefined && mapping === undefined) return replaced;
   const rewritten = { ...replaced };
   if (ref !== undefined) rewritten.$ref = ref;

@@ -12,7 +12,8 @@ const COMPONENT = "#/components/schemas/";
  * states itself (its property's `const`, or an `enum` of one, through its `allOf` and `$ref` too),
  * else to its name in the spec (`Cat`): the schemas of a discriminator's `oneOf` and `anyOf`, and
  * the components that extend a discriminated base (`allOf: [{ $ref: base }, …]`). Changed
- * components are copies; the rest are the bundle's own. `sources`: component name → `file#pointer`.
+ * components are copies; the rest are the bundle's own. `sources`: component name → `file#pointer`;
+ * `discriminated`: the components with a discriminator in them (all, unless said).
  *
  * @example
  * const components = mapDiscriminators(bundle.components, bundle.sources);
@@ -20,11 +21,14 @@ const COMPONENT = "#/components/schemas/";
 export function mapDiscriminators(
   components: ReadonlyMap<string, ComponentSchema>,
   sources: ReadonlyMap<string, string>,
+  discriminated: ReadonlySet<string> = new Set(components.keys()),
 ): Map<string, ComponentSchema> {
   const scope: MappingScope = { components, sources };
-  const mapped = new Map(
-    [...components].map(([name, schema]) => [name, mapBranches(scope, schema)] as const),
-  );
+  const mapped = new Map(components);
+  for (const name of discriminated) {
+    const schema = components.get(name);
+    if (schema !== undefined) mapped.set(name, mapBranches(scope, schema));
+  }
   mapExtending(scope, mapped);
   return mapped;
 }
