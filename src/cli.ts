@@ -25,6 +25,7 @@ import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
 import { verifyCommand } from "./cli/verify-command.js";
+import { commandWord } from "./cli/command-word.js";
 import { refuseUsage } from "./cli/usage-refusal.js";
 
 // yargs through require(): its CommonJS build is one file that lays help out with wrap-ansi. Its ES
@@ -186,7 +187,7 @@ function commandName(command: Command): string | undefined {
  * a value it would take for false (`--check=1`), and words after `--`, which no command reads.
  */
 function findWordMistakes(argv: readonly string[]): string[] {
-  const typed = COMMANDS.find((command) => commandName(command) === argv[0]);
+  const typed = COMMANDS.find((command) => commandName(command) === commandWord(argv));
   const flags = { ...GLOBAL_OPTIONS, ...typed?.options };
   return [
     ...findShortFlagMistakes(argv, flags, shortFlagsOf(flags)),
@@ -218,9 +219,9 @@ function describeCommand(y: Argv, command: Command): Argv {
 /** yargs' messages, with the nearest known flag after each unknown one, or the command meant. */
 function explainFailures(failures: readonly string[], argv: readonly string[]): string[] {
   const names = COMMANDS.map((candidate) => candidate.usage.split(" ")[0] ?? "");
-  const command = COMMANDS.find((_candidate, i) => names[i] === argv[0]);
-  const first = argv[0];
-  if (command === undefined && first !== undefined && !first.startsWith("-")) {
+  const first = commandWord(argv);
+  const command = COMMANDS.find((_candidate, i) => names[i] === first);
+  if (command === undefined && first !== undefined) {
     const near = nearestCommand(first, names);
     return [
       `${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`,

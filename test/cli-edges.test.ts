@@ -40,6 +40,11 @@ describe("command-line mistakes exit 2 naming the flag, before anything runs", (
       'flowgen: --check is on or off, not "1": write --check (or --check=true) to turn it on, --no-check (or --check=false) to turn it off [invalid-option]',
     ],
     [["generate", "--check=yes"], 'flowgen: --check is on or off, not "yes"'],
+    // The command after a global option, as yargs reads it.
+    [
+      ["--config", "flowgen.config.json", "generate", "--check=1"],
+      'flowgen: --check is on or off, not "1"',
+    ],
     [["generate", "--check=on"], 'flowgen: --check is on or off, not "on"'],
     [["generate", "--check=TRUE"], 'flowgen: --check is on or off, not "TRUE"'],
     [["generate", "--validators=1"], 'flowgen: --validators is on or off, not "1"'],

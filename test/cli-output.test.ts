@@ -273,6 +273,8 @@ describe("flowgen generate --json", () => {
       warnings: [],
       seconds: 0,
     });
+    const configFirst = await flowgen(dir, "--config", "x.json", "generate", "--json", "--chek");
+    expect(configFirst).toMatchObject({ code: 2, stderr: "" });
     // Found before yargs reads the line, and after: each the same way.
     for (const argv of [
       ["--json", "-check"],

@@ -165,6 +165,26 @@ describe("flowgen new", () => {
 });
 
 describe("flowgen init from a folder below the project's root", () => {
+  it.each([
+    ["a repository without a package.json", { ".git/HEAD": "ref: refs/heads/main\n" }],
+    ["a package.json in the home folder", { "package.json": { name: "stray" } }],
+  ])("sets up the working directory below %s", async (_name, above) => {
+    const dir = await tempProject(above);
+    const app = path.join(dir, "app");
+    await mkdir(app);
+    const home = process.env.HOME;
+    process.env.HOME = dir;
+    try {
+      expect((await flowgen(app, "init")).code).toBe(0);
+    } finally {
+      process.env.HOME = home;
+    }
+    expect(existsSync(path.join(app, "package.json"))).toBe(true);
+    expect(existsSync(path.join(app, "flowgen.config.ts"))).toBe(true);
+    expect(existsSync(path.join(dir, "flowgen.config.ts"))).toBe(false);
+    expect(existsSync(path.join(dir, "specs"))).toBe(false);
+  });
+
   it("sets up the project it is in, never a package.json of the folder's own", async () => {
     const dir = await projectWithFlowgen({
       "package.json": { name: "app", type: "commonjs", dependencies: { "openapi-fetch": "*" } },
@@ -174,7 +194,7 @@ describe("flowgen init from a folder below the project's root", () => {
     const first = await flowgen(app, "init", "--out", "generated");
     expect(first.code).toBe(0);
     expect(first.stdout.split("\n").slice(0, 3)).toEqual([
-      "flowgen init: setting up the project at ../.. (the folder holding its package.json or .git); paths below are from there",
+      "flowgen init: setting up the project at ../.. (the folder holding its package.json); paths below are from there",
       "flowgen init: created flowgen.config.mts",
       "flowgen init: created specs/@example/hello.json (an example flow)",
     ]);

@@ -248,6 +248,15 @@ describe("writeOutput: files flowgen did not write", () => {
     expect(readdirSync(path.dirname(generated))).toEqual(["generated"]);
   });
 
+  it("removes a removed flow's file checked out with CRLF line ends (core.autocrlf=true)", async () => {
+    const gone = { path: "@gone/flow.ts", content: "// v1\n// line two\n" };
+    const generated = await handled(tree(12, "v1", [gone]), {
+      "@gone/flow.ts": gone.content.replaceAll("\n", "\r\n"),
+    });
+    const diff = await writeOutput(generated, tree(12, "v1"));
+    expect(diff.removed).toEqual(["@gone/flow.ts"]);
+  });
+
   it("removes what a stopped run left: its marker and temporary files", async () => {
     const files = tree(12, "v1");
     const generated = await handled(files, {

@@ -7,6 +7,7 @@ import type { Issue } from "../issues.js";
 import { keepWorkers, type KeptWorkers } from "../workers/stage-pool.js";
 import { generateKeepingWorkers, type GenerateOptions, type GenerateResult } from "./generate.js";
 
+/** `signal` (of `GenerateOptions`) stops the watching too, as `close` does. */
 export interface WatchOptions extends GenerateOptions {
   /** Called after each run, the first one included. */
   readonly onRun: (run: WatchRun) => void;
@@ -67,15 +68,19 @@ export async function watch(
   const specs = watched.paths[0] as string;
   const made = keepWatchingFolder(watcher, specs, () => queue.add(shown(specs)));
   await Promise.all([ready(watcher), ready(made)]);
-  await queue.runNow();
-  return {
-    async close() {
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
       queue.stop();
       await Promise.all([watcher.close(), made.close()]);
       await queue.idle();
       await workers.close();
-    },
-  };
+    })());
+  // The signal stops the run in progress (it is every run's) and the watching with it.
+  generateOptions.signal?.addEventListener("abort", () => void close(), { once: true });
+  if (generateOptions.signal?.aborted !== true) await queue.runNow();
+  else await close();
+  return { close };
 }
 
 /** The specs folder and the config file (or, when there is none, where one would be found). */

@@ -32,7 +32,7 @@ export const initCommand: Command = {
     const { project: cwd, args } = findInitProject(here, given);
     if (cwd !== here)
       io.out(
-        `flowgen init: setting up the project at ${path.relative(here, cwd).split(path.sep).join("/")} (the folder holding its package.json or .git); paths below are from there`,
+        `flowgen init: setting up the project at ${path.relative(here, cwd).split(path.sep).join("/")} (the folder holding its package.json); paths below are from there`,
       );
     const summary = (count: string): string => `flowgen init: ${count}; nothing was written.`;
     const resolved = await readInitSettings(args, cwd);

@@ -1,5 +1,6 @@
 import { formatIssue, type Issue } from "../issues.js";
 import { EXIT, type Io } from "./command.js";
+import { commandWord } from "./command-word.js";
 import { summarizeGenerate } from "./generate-summary.js";
 
 /**
@@ -18,7 +19,7 @@ export function refuseUsage(io: Io, argv: readonly string[], mistakes: readonly 
     file: "flowgen",
     message,
   }));
-  if (argv[0] === "generate" && isOn(argv, "json")) {
+  if (commandWord(argv) === "generate" && isOn(argv, "json")) {
     const run = { check: isOn(argv, "check"), exitCode: EXIT.invalid, seconds: 0, out: undefined };
     io.out(JSON.stringify(summarizeGenerate({ ok: false, issues: problems }, run), null, 2));
     return EXIT.invalid;

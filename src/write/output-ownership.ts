@@ -17,7 +17,7 @@ const NAMED = 5;
  * The files among `removed` that flowgen may not remove, sorted. A flowgen-like `index.ts` only
  * claims the folder (anyone can copy one in), and so does a manifest: a file is flowgen's to remove
  * when the folder's manifest records it with the content it has now (the file flowgen wrote,
- * untouched since), or when it is what a stopped run left (the writing marker, a temporary file).
+ * untouched since, CRLF line ends read as LF), or when it is what a stopped run left (the writing marker, a temporary file).
  * Anything else may be someone's work. Links are not files: removing one loses nothing behind it.
  *
  * @example
@@ -35,7 +35,12 @@ export function findForeignFiles(
     // Own keys only: a path such as "constructor" is not recorded by the object's prototype.
     const entry =
       recorded !== undefined && Object.hasOwn(recorded, file) ? recorded[file] : undefined;
-    return entry?.output !== hashContent(content);
+    if (entry?.output === undefined) return true;
+    // A checkout under core.autocrlf=true gives flowgen's LF files CRLF: the same content.
+    return (
+      entry.output !== hashContent(content) &&
+      entry.output !== hashContent(content.replace(/\r\n/g, "\n"))
+    );
   });
 }
 
