@@ -116,7 +116,7 @@ describe("discriminator mappings made explicit in the document", () => {
     expect(mapped.get("A")).toBe(schemas.A);
   });
 
-  it("leaves out a schema that allows several values, and gives stated values first claim", () => {
+  it("reads what the parts allow together, leaves out a schema allowing several, and gives stated values first claim", () => {
     const mapping = mappingOf(
       {
         Pet: {
@@ -136,7 +136,10 @@ describe("discriminator mappings made explicit in the document", () => {
         Mixed: "@acme/pets.json#/input/$defs/Mixed",
       },
     );
-    expect(mapping).toEqual({ Fox: "#/components/schemas/Vixen" });
+    expect(mapping).toEqual({
+      Fox: "#/components/schemas/Vixen",
+      a: "#/components/schemas/Mixed",
+    });
   });
 
   it("points an entry written with a schema's name in the spec at its component", () => {
@@ -171,5 +174,22 @@ describe("discriminator mappings made explicit in the document", () => {
       "Pet",
     );
     expect(mapping).toEqual({ cat: "#/components/schemas/Cat" });
+  });
+
+  it("maps an extending schema to its spec name where the base's enum allows it", () => {
+    const mapping = mappingOf(
+      {
+        Pet: {
+          type: "object",
+          properties: { petType: { enum: ["Cat", "Dog"] } },
+          discriminator: { propertyName: "petType" },
+        },
+        Cat: { allOf: [ref("Pet"), { properties: { lives: { type: "integer" } } }] },
+        Owl: { allOf: [ref("Pet")] },
+      },
+      "Pet",
+      { Cat: "@acme/pets.json#/input/$defs/Cat", Owl: "@acme/pets.json#/input/$defs/Owl" },
+    );
+    expect(mapping).toEqual({ Cat: "#/components/schemas/Cat" });
   });
 });

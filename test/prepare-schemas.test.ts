@@ -256,6 +256,8 @@ describe("the document openapi-typescript reads", () => {
       Pet: pet,
       Cat: { type: "object", properties: { kind: { const: "cat" } } },
       Adopted: { $ref: "#/components/schemas/Pet", required: ["owner"] },
+      Kitten: { allOf: [{ $ref: "#/components/schemas/Pet" }, { required: ["age"] }] },
+      Tabby: { $ref: "#/components/schemas/Kitten", required: ["name"] },
       Narrowed: {
         $ref: "#/components/schemas/Cat",
         discriminator: { propertyName: "kind" },
@@ -263,6 +265,7 @@ describe("the document openapi-typescript reads", () => {
       },
     });
     expect(schemas("Adopted")).toEqual({ $ref: "#/components/schemas/Pet", required: ["owner"] });
+    expect(schemas("Tabby")).toEqual({ $ref: "#/components/schemas/Kitten", required: ["name"] });
     expect(schemas("Narrowed")).toMatchObject({ $ref: "#/components/schemas/Cat" });
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   createFlowClient,
+  createFlowTransport,
   FlowError,
   isFlowError,
   type ClientOptions,
@@ -492,14 +493,37 @@ describe("answers and requests outside the usual", () => {
     expect(error).toMatchObject({ code: "invalid_request", attempts: 1 });
   });
 
-  it("fails the call with the error of an onEvent hook that throws, as before a request", async () => {
+  it("fails the call with the error of an onEvent hook that throws, and keeps no transport slot", async () => {
     const hook = new Error("hook failed");
+    const transport = createFlowTransport({ maxConcurrency: 1 });
     const client = flow("qa", {
+      transport,
       onEvent: () => {
         throw hook;
       },
     });
     await expect(client.call({ question: "q" })).rejects.toBe(hook);
+    const after = await flow("qa", { transport, timeoutMs: 2_000 }).call({ question: "q" });
+    expect(after.error).toBeUndefined();
+  });
+
+  it("retries a 503 whose body says invalid_request, a code only a request never made has locally", async () => {
+    let answered = 0;
+    const client = flow("qa", {
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+      fetch: async (request) => {
+        answered++;
+        return answered === 1
+          ? new Response(JSON.stringify({ code: "invalid_request", message: "busy" }), {
+              status: 503,
+              headers: { "content-type": "application/json" },
+            })
+          : fetch(request);
+      },
+    });
+    const { error } = await client.call({ question: "q" });
+    expect(error).toBeUndefined();
+    expect(answered).toBe(2);
   });
 
   it.each([" ", "\n", " \n", "\t"])(

@@ -15,7 +15,7 @@ import {
  * Keys of a key function that are redacted: those it returned last, far more than the attempts of
  * calls running at once (a token per attempt).
  */
-const KEPT_KEYS = 256;
+const KEPT_KEYS = 64;
 
 /** The key, or a function that returns the key to send now (called before every attempt). */
 export type ApiKey = string | (() => string | Promise<string>);

@@ -144,6 +144,9 @@ async function sendAttempt<Output>(
       started,
     );
   const key = keyed.value;
+  // Before a transport slot is taken: a throwing hook fails the call with its own error, as with
+  // every event, and must not keep the slot from the calls after it.
+  onEvent?.({ type: "request", flowId, attempt });
   const slot = transport.acquire?.(deadline.signal);
   let answer: Answer;
   if (slot !== undefined && !(await slot))
@@ -154,8 +157,6 @@ async function sendAttempt<Output>(
       started,
     );
   const sending = { fetched: false };
-  // Outside the try: a throwing hook fails the call with its own error, as with every event.
-  onEvent?.({ type: "request", flowId, attempt });
   try {
     const fetch = attemptFetch(context, deadline.signal, key, sending);
     answer = await context.post(context.path, { ...init, fetch });

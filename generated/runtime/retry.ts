@@ -50,8 +50,10 @@ const NEVER_SENT =
  */
 export function retryable(error: FlowFailure, idempotent: boolean): boolean {
   const { status, kind, code } = error;
-  // A request that could not be made fails the same way again, whatever its cause says.
-  if (kind === "redirected" || code === "invalid_request") return false;
+  // A request that could not be made (no status: a server's body may use the code too) fails the
+  // same way again, whatever its cause says.
+  if (kind === "redirected" || (code === "invalid_request" && status === 0))
+    return false;
   return (
     status === 429 ||
     status === 503 ||

@@ -69,16 +69,19 @@ export async function watch(
   const made = keepWatchingFolder(watcher, specs, () => queue.add(shown(specs)));
   await Promise.all([ready(watcher), ready(made)]);
   let closing: Promise<void> | undefined;
+  const { signal } = generateOptions;
+  const onAbort = () => void close().catch(onError);
   const close = () =>
     (closing ??= (async () => {
+      signal?.removeEventListener("abort", onAbort);
       queue.stop();
       await Promise.all([watcher.close(), made.close()]);
       await queue.idle();
       await workers.close();
     })());
   // The signal stops the run in progress (it is every run's) and the watching with it.
-  generateOptions.signal?.addEventListener("abort", () => void close(), { once: true });
-  if (generateOptions.signal?.aborted !== true) await queue.runNow();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted !== true) await queue.runNow();
   else await close();
   return { close };
 }
@@ -120,7 +123,8 @@ async function runGenerate(
     const result = await generateKeepingWorkers(options, workers);
     onRun({ result, changed, seconds: (performance.now() - started) / 1000 });
   } catch (error) {
-    onError(error);
+    // A run the signal stopped was asked to stop: not a failure to report.
+    if (options.signal?.aborted !== true) onError(error);
   }
 }
 

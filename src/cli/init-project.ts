@@ -39,6 +39,8 @@ function findPackageFolder(dir: string): string | undefined {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const top = path.dirname(current) === current;
     if (top || current === home) return undefined;
-    if (existsSync(path.join(current, "package.json"))) return current;
+    // The output folder's own package.json (beside its manifest) marks its module format only.
+    const manifest = existsSync(path.join(current, ".flowgen-manifest.json"));
+    if (!manifest && existsSync(path.join(current, "package.json"))) return current;
   }
 }

@@ -86,8 +86,9 @@ function mapExtending(scope: MappingScope, mapped: Map<string, ComponentSchema>)
 /**
  * The discriminator's mapping with an entry for each of `refs` it leaves out: first the values the
  * schemas state, then, for those that state nothing of the property, their names in the spec. A
- * value an entry has already is not taken again; a schema that allows several values is left out
- * (openapi-typescript types a schema by one value). An entry the spec wrote with a bare name (a
+ * value an entry has already is not taken again. A schema that allows several values takes its
+ * spec name when that is one of them, and is left out otherwise (openapi-typescript types a schema
+ * by one value). An entry the spec wrote with a bare name (a
  * component name in OpenAPI) that is a schema's name in the spec is pointed at its component.
  * Undefined when nothing changes.
  */
@@ -110,19 +111,30 @@ function completeMapping(
     setOwn(mapping, value, ref);
     mapped.add(ref);
   };
-  refs.forEach((ref, i) => add(ref, stated[i]?.value));
+  refs.forEach((ref, i) => add(ref, single(stated[i] ?? NOTHING)));
+  // A schema that allows anything, or several values its spec name is one of, takes that name.
   refs.forEach((ref, i) => {
-    if (stated[i] === NOTHING) add(ref, specName(scope, componentName(ref) ?? ""));
+    const name = specName(scope, componentName(ref) ?? "");
+    const values = stated[i]?.values;
+    if (values === undefined || values.has(name)) add(ref, name);
   });
   return JSON.stringify(mapping) === JSON.stringify(written) ? undefined : mapping;
 }
 
-/** What a schema says of the discriminator's property: one value, none, or several. */
+/**
+ * What a schema allows the discriminator's property to be: anything (it says nothing), or the
+ * values of its `const`s and `enum`s that all its parts allow.
+ */
 interface Stated {
-  readonly value?: string | undefined;
+  readonly values?: ReadonlySet<unknown> | undefined;
 }
 const NOTHING: Stated = {};
-const SEVERAL: Stated = {};
+
+/** The one string value a schema allows, if it allows one. */
+function single(stated: Stated): string | undefined {
+  const [value] = stated.values ?? [];
+  return stated.values?.size === 1 && typeof value === "string" ? value : undefined;
+}
 
 function componentOf(scope: MappingScope, ref: string): unknown {
   const name = componentName(ref);
@@ -130,9 +142,9 @@ function componentOf(scope: MappingScope, ref: string): unknown {
 }
 
 /**
- * What a schema says of `propertyName`'s value: a `const`, or an `enum` (one value, or several),
- * on its own property or on a schema it is made of (its `$ref`, its `allOf`); two parts that say
- * different values say several. `seen`: the components on the way, so a cycle ends.
+ * What a schema allows `propertyName` to be (`Stated`): its own property's `const` or `enum`,
+ * narrowed by each schema it is made of (its `$ref`, its `allOf`), as an `allOf` is. `seen`: the
+ * components on the way, so a cycle ends.
  */
 function statedValue(
   scope: MappingScope,
@@ -141,32 +153,34 @@ function statedValue(
   seen: Set<string> = new Set(),
 ): Stated {
   if (!isPlainObject(schema)) return NOTHING;
-  const said = [propertyValue(schema.properties, propertyName)];
+  let allowed = propertyValue(schema.properties, propertyName);
   const parts = Array.isArray(schema.allOf) ? [...(schema.allOf as unknown[])] : [];
   const target = componentName(schema.$ref);
   if (target !== undefined && !seen.has(target)) {
     seen.add(target);
     parts.push(scope.components.get(target));
   }
-  for (const part of parts) said.push(statedValue(scope, part, propertyName, seen));
-  const saying = said.filter((each) => each !== NOTHING);
-  if (saying.length === 0) return NOTHING;
-  const values = new Set(saying.map((each) => each.value));
-  return values.size === 1 && !values.has(undefined) ? saying[0]! : SEVERAL;
+  for (const part of parts) allowed = both(allowed, statedValue(scope, part, propertyName, seen));
+  return allowed;
 }
 
-/** What a property's schema says of its value: a `const`, or an `enum` of one value or several. */
+/** What two schemas allow together. */
+function both(a: Stated, b: Stated): Stated {
+  if (a.values === undefined) return b;
+  if (b.values === undefined) return a;
+  const other = b.values;
+  return { values: new Set([...a.values].filter((value) => other.has(value))) };
+}
+
+/** What a property's schema allows: its `const`, or the values of its `enum`; else anything. */
 function propertyValue(properties: unknown, propertyName: string): Stated {
   const property =
     isPlainObject(properties) && Object.hasOwn(properties, propertyName)
       ? properties[propertyName]
       : undefined;
   if (!isPlainObject(property)) return NOTHING;
-  if (Object.hasOwn(property, "const"))
-    return typeof property.const === "string" ? { value: property.const } : SEVERAL;
-  const { enum: values } = property;
-  if (!Array.isArray(values)) return NOTHING;
-  return values.length === 1 && typeof values[0] === "string" ? { value: values[0] } : SEVERAL;
+  if (Object.hasOwn(property, "const")) return { values: new Set([property.const]) };
+  return Array.isArray(property.enum) ? { values: new Set(property.enum as unknown[]) } : NOTHING;
 }
 
 /** The name a component's schema has in its spec: its key in `$defs`, or its file's name. */

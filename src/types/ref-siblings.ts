@@ -55,11 +55,26 @@ export function separateRefSiblings(
 
 const COMPONENT = "#/components/schemas/";
 
-function leadsToDiscriminator(ref: string, schemas: Record<string, unknown>): boolean {
-  if (!ref.startsWith(COMPONENT)) return false;
+/**
+ * Whether the component `ref` leads to has a discriminator, or extends one that has (through its
+ * `$ref` or its `allOf`), as openapi-typescript's scan of discriminators reads it.
+ */
+function leadsToDiscriminator(
+  ref: unknown,
+  schemas: Record<string, unknown>,
+  seen: Set<string> = new Set(),
+): boolean {
+  if (typeof ref !== "string" || !ref.startsWith(COMPONENT)) return false;
   const name = ref.slice(COMPONENT.length);
+  if (seen.has(name)) return false;
+  seen.add(name);
   const target = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
-  return isPlainObject(target) && target.discriminator !== undefined;
+  if (!isPlainObject(target)) return false;
+  if (target.discriminator !== undefined) return true;
+  const parts = Array.isArray(target.allOf) ? (target.allOf as unknown[]) : [];
+  return [target, ...parts].some(
+    (part) => isPlainObject(part) && leadsToDiscriminator(part.$ref, schemas, seen),
+  );
 }
 
 /** Whether a keyword only describes a schema: an annotation, or an `x-` extension. */

@@ -72,7 +72,7 @@ export function compileKey(secret: string): CompiledKey {
 export function combineKeys(keys: readonly CompiledKey[]): Redact {
   if (!keys.length) return (text) => text;
   const ordered = [...keys].sort((a, b) => b.secret.length - a.secret.length);
-  const folded = ordered.flatMap((key) => key.folded);
+  const folded = [...new Set(ordered.flatMap((key) => key.folded))];
   return (text) => {
     let masked = text;
     for (const key of ordered) masked = masked.replace(key.literal, MASK);
