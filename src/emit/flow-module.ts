@@ -97,25 +97,25 @@ function declareTypes(flow: FlowModel): StatementStructures[] {
 }
 
 /**
- * The flow's id and path (and validators) as a constant the runtime reads. With validators its
- * type is written out: declarations made file by file (`isolatedDeclarations`) cannot see the
- * type of an imported value.
+ * The flow's id and path (and validators) as a constant the runtime reads. The validators say
+ * their type: declarations made file by file (`isolatedDeclarations`) cannot see the type of an
+ * imported value.
  */
 function declareFlowConst(flow: FlowModel, options: EmitOptions): StatementStructures {
-  const id = JSON.stringify(flow.id);
-  const path = JSON.stringify(flow.httpPath);
-  const declaration = options.validators
-    ? {
-        type: `{ readonly id: ${id}; readonly path: ${path}; readonly validators: runtime.FlowValidators }`,
-        initializer: `{ id: ${id}, path: ${path}, validators: ${flow.names.validators} }`,
-      }
-    : { initializer: `{ id: ${id}, path: ${path} } as const` };
+  const validators = options.validators
+    ? `, validators: ${flow.names.validators} as runtime.FlowValidators`
+    : "";
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [{ description: `Where \`${flow.id}\` lives on the platform.` }],
-    declarations: [{ name: flow.names.flowConst, ...declaration }],
+    declarations: [
+      {
+        name: flow.names.flowConst,
+        initializer: `{ id: ${JSON.stringify(flow.id)}, path: ${JSON.stringify(flow.httpPath)}${validators} } as const`,
+      },
+    ],
   };
 }
 

@@ -295,14 +295,14 @@ class ModulePrinter {
     if (ts.isStringLiteral(node)) return this.string(node);
     if (ts.isObjectLiteralExpression(node)) return this.object(node);
     if (ts.isAsExpression(node)) {
-      if (
-        !ts.isTypeReferenceNode(node.type) ||
-        !ts.isIdentifier(node.type.typeName) ||
-        node.type.typeName.text !== "const" ||
-        node.type.typeArguments !== undefined
-      )
+      if (!ts.isTypeReferenceNode(node.type) || node.type.typeArguments !== undefined)
         throw new Unknown();
-      return [this.expression(node.expression), " as const"];
+      const { typeName } = node.type;
+      // `as const`, or an identifier said to be of a named type (`x as runtime.FlowValidators`).
+      if (ts.isIdentifier(typeName) && typeName.text === "const")
+        return [this.expression(node.expression), " as const"];
+      if (!ts.isIdentifier(node.expression)) throw new Unknown();
+      return [this.expression(node.expression), " as ", this.type(node.type)];
     }
     if (ts.isCallExpression(node)) return this.call(node);
     throw new Unknown();
@@ -365,7 +365,8 @@ class ModulePrinter {
         throw new Unknown();
       const key = this.identifier(property.name);
       const value = property.initializer;
-      if (!ts.isIdentifier(value) && !ts.isStringLiteral(value)) throw new Unknown();
+      if (!ts.isIdentifier(value) && !ts.isStringLiteral(value) && !ts.isAsExpression(value))
+        throw new Unknown();
       // Prettier's layouts for `key: value`: a key narrower than tabWidth + 3 never breaks after the
       // colon; a longer key moves a string to the next line when it does not fit; any other value is fluid.
       const short = key.length < this.layout.tabWidth + 3;
