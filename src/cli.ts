@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import type { Argv, Options } from "yargs";
-import { distance } from "fastest-levenshtein";
 import {
   findBooleanValueMistakes,
   findExtraDashes,
@@ -25,7 +24,8 @@ import { initCommand } from "./cli/init-command.js";
 import { newCommand } from "./cli/new-command.js";
 import { serveCommand } from "./cli/serve-command.js";
 import { verifyCommand } from "./cli/verify-command.js";
-import { commandWord } from "./cli/command-word.js";
+import { commandName, commandWord } from "./cli/command-word.js";
+import { explainFailures } from "./cli/usage-failures.js";
 import { refuseUsage } from "./cli/usage-refusal.js";
 
 // yargs through require(): its CommonJS build is one file that lays help out with wrap-ansi. Its ES
@@ -99,7 +99,11 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       (_error, _args, text) => void (outcome.output = text),
     );
     if (outcome.failures.length > 0)
-      return refuseUsage(io, argv, explainFailures(outcome.failures, argv));
+      return refuseUsage(
+        io,
+        argv,
+        explainFailures(outcome.failures, argv, COMMANDS, Object.keys(GLOBAL_OPTIONS)),
+      );
     // Help or the version was asked for: yargs printed it, and no command runs.
     if (outcome.output !== "") io.out(outcome.output);
     const { command } = outcome;
@@ -176,11 +180,6 @@ function asksForHelp(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
 }
 
-/** The command's name: the first word of its usage. */
-function commandName(command: Command): string | undefined {
-  return command.usage.split(" ")[0];
-}
-
 /**
  * Words in `argv` that yargs would misread or drop, for the command it names: single-dash words it
  * would take for short flags (`-check`), words with three dashes (`---check`), boolean flags with
@@ -214,75 +213,6 @@ function describeCommand(y: Argv, command: Command): Argv {
   for (const [a, b] of Object.entries(command.conflicts ?? {})) built = built.conflicts(a, b);
   for (const [example, meaning] of command.examples ?? []) built = built.example(example, meaning);
   return built;
-}
-
-/** yargs' messages, with the nearest known flag after each unknown one, or the command meant. */
-function explainFailures(failures: readonly string[], argv: readonly string[]): string[] {
-  const names = COMMANDS.map((candidate) => candidate.usage.split(" ")[0] ?? "");
-  const first = commandWord(argv);
-  const command = COMMANDS.find((_candidate, i) => names[i] === first);
-  if (command === undefined && first !== undefined) {
-    const near = nearestCommand(first, names);
-    return [
-      `${JSON.stringify(first)} is not a command${near === undefined ? "." : `; did you mean ${near}?`} The commands are: ${names.join(", ")}.`,
-    ];
-  }
-  const known = [
-    ...Object.keys(GLOBAL_OPTIONS),
-    "help",
-    "version",
-    ...Object.keys(command?.options ?? {}),
-  ];
-  return withoutPositionalFailures(failures, command).map((message) => {
-    // yargs says "Invalid values:\n  Argument: format, Given: "xml", Choices: "text", …" on two lines.
-    const invalid = /^Invalid values:\s+Argument: ([\w-]+), Given: (.+), Choices: (.+)$/.exec(
-      message,
-    );
-    if (invalid !== null) return `--${invalid[1]} must be one of ${invalid[3]}, not ${invalid[2]}`;
-    const unknown = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(", ");
-    if (unknown === undefined || command === undefined) return message;
-    const hints = unknown.flatMap((name) => {
-      const near = known
-        .filter((flag) => distance(flag, name) <= Math.max(2, Math.floor(name.length / 3)))
-        .sort((a, b) => distance(a, name) - distance(b, name));
-      return near[0] === undefined ? [] : [`--${name}: did you mean --${near[0]}?`];
-    });
-    return [message, ...hints].join("\n");
-  });
-}
-
-/**
- * A positional left out: yargs says so twice ("Not enough non-option arguments", "Missing required
- * argument: flow"); one line says it, with what to give.
- */
-function withoutPositionalFailures(
-  failures: readonly string[],
-  command: Command | undefined,
-): string[] {
-  const positionals = Object.entries(command?.positionals ?? {});
-  const counted = failures.some((message) => message.startsWith("Not enough non-option arguments"));
-  if (command === undefined || positionals.length === 0 || !counted) return [...failures];
-  const theirs = (message: string) =>
-    message.startsWith("Not enough non-option arguments") ||
-    positionals.some(([name]) => message === `Missing required argument: ${name}`);
-  const needs = positionals.map(([name, positional]) => {
-    const what = positional.describe ?? "";
-    return `<${name}> (${what.charAt(0).toLowerCase()}${what.slice(1)})`;
-  });
-  return [
-    `${commandName(command)} needs ${needs.join(" and ")}: flowgen ${command.usage}`,
-    ...failures.filter((message) => !theirs(message)),
-  ];
-}
-
-/** The command a mistyped one most likely meant: one it begins (`gen` → generate), else the closest by edit distance. */
-function nearestCommand(typed: string, names: readonly string[]): string | undefined {
-  const prefixed = names.find((name) => name.startsWith(typed) || typed.startsWith(name));
-  if (prefixed !== undefined) return prefixed;
-  const near = names
-    .filter((name) => distance(name, typed) <= Math.max(2, Math.floor(typed.length / 3)))
-    .sort((a, b) => distance(a, typed) - distance(b, typed));
-  return near[0];
 }
 
 function waitForSignal(until?: AbortSignal): Promise<string> {

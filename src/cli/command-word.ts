@@ -1,3 +1,5 @@
+import type { Command } from "./command.js";
+
 /** Options every command takes that are followed by a value of their own, as yargs reads them. */
 const GLOBAL_VALUE_OPTIONS = new Set(["--config"]);
 
@@ -17,4 +19,9 @@ export function commandWord(argv: readonly string[]): string | undefined {
     else if (!word.startsWith("-")) return word;
   }
   return undefined;
+}
+
+/** The command's name: the first word of its usage. */
+export function commandName(command: Command): string {
+  return command.usage.split(" ")[0] ?? "";
 }
