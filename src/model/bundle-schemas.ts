@@ -2,6 +2,7 @@ import { compareText } from "../issues.js";
 import { getAtPointer, isPlainObject, splitPointer } from "../json-pointer.js";
 import { discriminatorMapping, isMappingRef, replaceSubschemas } from "../spec/schema-keywords.js";
 import { resolveRef, type SchemaResource, type SpecIndex } from "../spec/schema-refs.js";
+import { COMPONENT_PREFIX } from "./component-ref.js";
 import { caseFold } from "./names.js";
 
 /** A schema as it will stand under `#/components/schemas/<name>`, every `$ref` pointing at a component. */
@@ -23,7 +24,6 @@ export interface SchemaBundle {
   readonly discriminated: ReadonlySet<string>;
 }
 
-const COMPONENT_PREFIX = "#/components/schemas/";
 /** Containers whose entries are hoisted into components when referenced, and dropped otherwise. */
 const DROPPED_KEYWORDS = new Set(["$schema", "$defs", "definitions", "$comment"]);
 

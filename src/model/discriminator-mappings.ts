@@ -1,8 +1,7 @@
 import { isPlainObject, splitPointer } from "../json-pointer.js";
 import { replaceSubschemas, setOwn } from "../spec/schema-keywords.js";
 import type { ComponentSchema } from "./bundle-schemas.js";
-
-const COMPONENT = "#/components/schemas/";
+import { COMPONENT_PREFIX, componentName } from "./component-ref.js";
 
 /**
  * Where a `discriminator`'s `mapping` leaves a schema out, OpenAPI's implicit value for it is its
@@ -76,7 +75,7 @@ function mapExtending(scope: MappingScope, mapped: Map<string, ComponentSchema>)
     // A base that lists its schemas in a oneOf or anyOf has them mapped there; one that extends
     // it only narrows it (with required names, say), and takes the base's values.
     if (schema.oneOf !== undefined || schema.anyOf !== undefined) continue;
-    const refs = names.map((name) => `${COMPONENT}${name}`);
+    const refs = names.map((name) => `${COMPONENT_PREFIX}${name}`);
     const mapping = completeMapping(scope, discriminator, refs);
     if (mapping !== undefined)
       mapped.set(base, { ...schema, discriminator: { ...discriminator, mapping } });
@@ -192,10 +191,4 @@ function specName(scope: MappingScope, name: string): string | undefined {
   const tokens = splitPointer(source.slice(hash + 1));
   const file = source.slice(0, hash).split("/").pop() ?? "";
   return tokens.at(-1) ?? file.replace(/\.(json|ya?ml)$/i, "");
-}
-
-function componentName(ref: unknown): string | undefined {
-  return typeof ref === "string" && ref.startsWith(COMPONENT)
-    ? ref.slice(COMPONENT.length)
-    : undefined;
 }

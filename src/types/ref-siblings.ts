@@ -1,4 +1,5 @@
 import { isPlainObject } from "../json-pointer.js";
+import { componentName } from "../model/component-ref.js";
 import { setOwn } from "../spec/schema-keywords.js";
 
 /**
@@ -53,8 +54,6 @@ export function separateRefSiblings(
   schema.allOf = [{ $ref: ref }, rest];
 }
 
-const COMPONENT = "#/components/schemas/";
-
 /**
  * Whether the component `ref` leads to has a discriminator, or extends one that has (through its
  * `$ref` or its `allOf`), as openapi-typescript's scan of discriminators reads it.
@@ -64,9 +63,8 @@ function leadsToDiscriminator(
   schemas: Record<string, unknown>,
   seen: Set<string> = new Set(),
 ): boolean {
-  if (typeof ref !== "string" || !ref.startsWith(COMPONENT)) return false;
-  const name = ref.slice(COMPONENT.length);
-  if (seen.has(name)) return false;
+  const name = componentName(ref);
+  if (name === undefined || seen.has(name)) return false;
   seen.add(name);
   const target = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
   if (!isPlainObject(target)) return false;
